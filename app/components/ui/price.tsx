@@ -1,0 +1,35 @@
+import { useCurrency } from '#app/features/layout/store-data.ts';
+import { formatPrice } from '#core/money.ts';
+
+/** Every amount on screen goes through here (and so through core/money.ts formatPrice). */
+export function Price({
+  kobo,
+  compareAtKobo,
+  className = '',
+  size = 'md',
+}: {
+  kobo: number;
+  compareAtKobo?: number | null;
+  className?: string;
+  size?: 'md' | 'lg';
+}) {
+  const currency = useCurrency();
+  const onSale = compareAtKobo != null && compareAtKobo > kobo;
+  return (
+    <span className={`inline-flex flex-wrap items-baseline gap-x-2 ${className}`}>
+      <span
+        className={`font-semibold ${size === 'lg' ? 'text-2xl' : 'text-base'} ${onSale ? 'text-sale' : 'text-ink'}`}
+        data-testid="price"
+      >
+        {currency.code !== 'NGN' ? <span className="sr-only">about </span> : null}
+        {formatPrice(kobo, currency)}
+      </span>
+      {onSale ? (
+        <s className="text-sm text-muted">
+          <span className="sr-only">was </span>
+          {formatPrice(compareAtKobo, currency)}
+        </s>
+      ) : null}
+    </span>
+  );
+}

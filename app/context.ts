@@ -1,0 +1,14 @@
+// What every loader and action receives from the server process (see server/http/app.ts).
+import type { Logger } from 'pino';
+import type { Services } from '../server/services.ts';
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    services: Services;
+    requestId: string;
+    log: Logger;
+    /** The shop's public address, for canonical URLs and links in emails. */
+    publicUrl: string;
+    clientIp: string;
+  }
+}

@@ -1,0 +1,58 @@
+import { useEffect, useId, useRef } from 'react';
+import { useFetcher, useLocation } from 'react-router';
+import type { action } from '../../routes/newsletter.ts';
+
+export function NewsletterForm() {
+  const fetcher = useFetcher<typeof action>();
+  const location = useLocation();
+  const inputId = useId();
+  const messageId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const result = fetcher.data;
+  const subscribedWithoutJs = location.hash === '#newsletter-subscribed';
+
+  useEffect(() => {
+    if (fetcher.state === 'idle' && result?.ok) form.current?.reset();
+  }, [fetcher.state, result]);
+
+  return (
+    <fetcher.Form
+      ref={form}
+      method="post"
+      action="/newsletter"
+      noValidate
+      className="space-y-2"
+      id="newsletter"
+    >
+      <input type="hidden" name="_js" value="1" disabled={typeof window === 'undefined'} />
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <label htmlFor={inputId} className="block text-sm font-semibold text-cream">
+        Get new arrivals and offers first
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={inputId}
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          placeholder="Your email address"
+          defaultValue={result && !result.ok ? result.email : undefined}
+          aria-invalid={result && !result.ok ? true : undefined}
+          aria-describedby={messageId}
+          className="input min-h-11 flex-1 border-white/20 bg-white/95"
+        />
+        <button type="submit" className="btn-gold shrink-0" disabled={fetcher.state !== 'idle'}>
+          {fetcher.state === 'idle' ? 'Subscribe' : 'Subscribing…'}
+        </button>
+      </div>
+      <p
+        id={messageId}
+        role="status"
+        className={`min-h-5 text-sm ${result && !result.ok ? 'text-gold-300' : 'text-cream/80'}`}
+      >
+        {result?.message ?? (subscribedWithoutJs ? 'Thanks for subscribing!' : '')}
+      </p>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,152 @@
+import { Heart, Menu, Search, ShoppingBag, Truck, User, X } from 'lucide-react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { CurrencySelector } from './currency-selector.tsx';
+import { Logo } from './logo.tsx';
+import { CATEGORY_NAV } from './nav-links.ts';
+import { PopupForm } from './popup-dialog.tsx';
+import { useRootData } from './store-data.ts';
+
+const iconBase = 'relative h-11 w-10 items-center justify-center rounded-full text-ink hover:bg-plum-50 hover:text-plum-800 sm:w-11';
+const iconButton = `inline-flex ${iconBase}`;
+
+function isActive(to: string, pathname: string, search: string): boolean {
+  const [path, query = ''] = to.split('?');
+  if (path !== pathname) return false;
+  const want = new URLSearchParams(query).get('category');
+  return (new URLSearchParams(search).get('category') ?? null) === want;
+}
+
+export function SiteHeader() {
+  const root = useRootData();
+  const location = useLocation();
+  const cartCount = root?.cartCount ?? 0;
+
+  return (
+    <>
+      <div className="bg-plum-900 text-cream">
+        <div className="container-shop flex min-h-9 items-center justify-between gap-2 text-xs">
+          <PopupForm
+            action="/track-order"
+            field="id"
+            title="Track your order"
+            label="Tracking number"
+            placeholder="e.g. CH1234567890"
+            submitLabel="Track Order"
+            destination={(id) => `/track-order?id=${encodeURIComponent(id)}`}
+            triggerLabel="Track order"
+            triggerClassName="inline-flex min-h-8 items-center gap-1.5 rounded px-1 font-semibold hover:text-gold-300"
+            trigger={
+              <>
+                <Truck className="h-4 w-4" aria-hidden="true" />
+                <span>Track Order</span>
+              </>
+            }
+          />
+          <p className="hidden text-center font-medium tracking-wide sm:block">
+            It's a good hair day everyday.
+          </p>
+          <CurrencySelector id="currency-top" />
+        </div>
+        <p className="border-t border-white/10 py-1 text-center text-[11px] font-medium tracking-wide sm:hidden">
+          It's a good hair day everyday.
+        </p>
+      </div>
+
+      <header className="sticky top-0 z-30 border-b border-ink/10 bg-cream/95 backdrop-blur supports-[backdrop-filter]:bg-cream/85">
+        <div className="container-shop flex h-16 items-center gap-1 sm:gap-2">
+          <details className="group lg:hidden">
+            <summary
+              className={`${iconButton} list-none [&::-webkit-details-marker]:hidden`}
+              aria-label="Menu"
+            >
+              <Menu className="h-6 w-6 group-open:hidden" aria-hidden="true" />
+              <X className="hidden h-6 w-6 group-open:block" aria-hidden="true" />
+            </summary>
+            <nav
+              aria-label="Mobile"
+              className="absolute inset-x-0 top-16 z-40 border-b border-ink/10 bg-cream px-4 pb-4 shadow-lg"
+            >
+              <ul className="divide-y divide-ink/10">
+                {CATEGORY_NAV.map((item) => (
+                  <li key={item.to}>
+                    <Link
+                      to={item.to}
+                      className="block py-3 text-sm font-semibold uppercase tracking-wider text-ink hover:text-plum-700"
+                      onClick={(e) => e.currentTarget.closest('details')?.removeAttribute('open')}
+                    >
+                      {item.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </details>
+
+          <Logo className="mr-auto lg:mr-8" />
+
+          <nav aria-label="Categories" className="hidden flex-1 lg:block">
+            <ul className="flex items-center gap-6">
+              {CATEGORY_NAV.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    className={() =>
+                      `text-xs font-semibold uppercase tracking-[0.14em] hover:text-plum-700 ${
+                        isActive(item.to, location.pathname, location.search)
+                          ? 'text-plum-800 underline decoration-gold-500 decoration-2 underline-offset-8'
+                          : 'text-ink'
+                      } ${item.label === 'Sale' ? 'text-sale' : ''}`
+                    }
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+
+          <div className="flex items-center">
+            <PopupForm
+              action="/collections"
+              field="search"
+              title="Search the shop"
+              label="What are you looking for?"
+              placeholder="Search products..."
+              submitLabel="Search"
+              destination={(text) => `/collections?search=${encodeURIComponent(text)}`}
+              triggerLabel="Search"
+              triggerClassName={iconButton}
+              trigger={<Search className="h-5 w-5" aria-hidden="true" />}
+            />
+            <Link to="/wishlist" className={`hidden sm:inline-flex ${iconBase}`} aria-label="Wishlist">
+              <Heart className="h-5 w-5" aria-hidden="true" />
+            </Link>
+            <Link
+              to="/auth"
+              className="inline-flex h-11 min-w-10 items-center justify-center gap-1.5 rounded-full px-1.5 text-sm font-semibold hover:bg-plum-50 hover:text-plum-800 sm:px-2"
+            >
+              <User className="h-5 w-5" aria-hidden="true" />
+              <span className="hidden sm:inline">Login</span>
+              <span className="sr-only sm:hidden">Login</span>
+            </Link>
+            <Link
+              to="/cart"
+              className={iconButton}
+              aria-label={cartCount > 0 ? `Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}` : 'Cart'}
+            >
+              <ShoppingBag className="h-5 w-5" aria-hidden="true" />
+              {cartCount > 0 ? (
+                <span
+                  data-testid="cart-count"
+                  className="absolute right-0.5 top-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-plum-800 px-1 text-[11px] font-bold text-white"
+                >
+                  {cartCount > 99 ? '99+' : cartCount}
+                </span>
+              ) : null}
+            </Link>
+          </div>
+        </div>
+      </header>
+    </>
+  );
+}

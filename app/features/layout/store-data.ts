@@ -1,0 +1,14 @@
+// The root loader's data, read by the header, footer and every price on the page.
+import { useRouteLoaderData } from 'react-router';
+import { type Currency, NAIRA } from '#core/money.ts';
+import type { loader as rootLoader } from '../../root.tsx';
+
+export type RootData = Awaited<ReturnType<typeof rootLoader>>;
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof rootLoader>('root');
+}
+
+export function useCurrency(): Currency {
+  return useRootData()?.currency ?? NAIRA;
+}

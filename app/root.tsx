@@ -1,0 +1,91 @@
+import type { ReactNode } from 'react';
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunction,
+} from 'react-router';
+import './app.css';
+import { useRestoreCurrency } from '#app/features/layout/currency-selector.tsx';
+import { NotFoundContent } from '#app/features/layout/not-found-content.tsx';
+import { SiteFooter } from '#app/features/layout/site-footer.tsx';
+import { SiteHeader } from '#app/features/layout/site-header.tsx';
+import { pickCurrency, readCurrencyCode } from '#app/lib/currency.server.ts';
+import type { Route } from './+types/root';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { content } = context.services;
+  const [store, currencies, code] = await Promise.all([
+    content.getStoreInfo(),
+    content.listCurrencies(),
+    readCurrencyCode(request),
+  ]);
+  return {
+    store,
+    currencies,
+    currency: pickCurrency(currencies, code),
+    /** Filled in by the cart module once it exists; the header shows a badge above zero. */
+    cartCount: 0,
+    year: new Date().getFullYear(),
+  };
+}
+
+// The shell's data changes only when the shopper changes currency (or submits something).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod !== undefined && formMethod !== 'GET' ? defaultShouldRevalidate : false;
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en-NG">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#3d162c" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
+        >
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useRestoreCurrency();
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFoundContent />;
+  }
+  return (
+    <div className="container-shop py-20 text-center">
+      <h1 className="font-display text-3xl font-semibold">Something went wrong</h1>
+      <p className="mt-3 text-muted">
+        We could not load this page. Please try again in a moment; nothing you saved has been lost.
+      </p>
+      <Link to="/" className="btn-primary mt-8">
+        Back to the shop
+      </Link>
+    </div>
+  );
+}

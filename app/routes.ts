@@ -1,0 +1,10 @@
+import { index, type RouteConfig, route } from '@react-router/dev/routes';
+
+export default [
+  index('routes/home.tsx'),
+  route('collections', 'routes/collections.tsx'),
+  route('track-order', 'routes/track-order.tsx'),
+  route('currency', 'routes/currency.ts'),
+  route('newsletter', 'routes/newsletter.ts'),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

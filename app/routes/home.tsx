@@ -1,0 +1,64 @@
+import { Flame, Sparkles, Star } from 'lucide-react';
+import { HeroSlider } from '#app/features/home/hero-slider.tsx';
+import { ProductSection, PromoBlock, ShopByCategory } from '#app/features/home/home-sections.tsx';
+import type { Route } from './+types/home';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { catalog, content } = context.services;
+  const [heroSlides, sections, categories] = await Promise.all([
+    content.listHeroSlides(),
+    catalog.getHomeSections(),
+    catalog.listCategories(),
+  ]);
+  return { heroSlides, ...sections, categories, canonical: `${context.publicUrl}/` };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  const title = 'Crown Hair | Human Hair Wigs, Bundles, Frontals & Braiding Hair in Nigeria';
+  const description =
+    'Shop 100% human hair wigs, bundles, lace frontals and braiding hair in naira. Fast delivery across Nigeria, pay on delivery in Lagos and Abuja.';
+  return [
+    { title },
+    { name: 'description', content: description },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:type', content: 'website' },
+    ...(data ? [{ tagName: 'link', rel: 'canonical', href: data.canonical }] : []),
+  ];
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { heroSlides, flashSale, bestSellers, newArrivals, categories } = loaderData;
+  return (
+    <>
+      <h1 className="sr-only">Crown Hair: human hair wigs, bundles, frontals and braiding hair</h1>
+      <HeroSlider slides={heroSlides} />
+      <ProductSection
+        id="flash-sale"
+        title="Flash Sale"
+        subtitle="Limited-time prices on customer favourites."
+        products={flashSale}
+        viewAllTo="/collections?category=sale"
+        icon={<Flame className="h-6 w-6 text-sale" aria-hidden="true" />}
+      />
+      <ProductSection
+        id="best-sellers"
+        title="Best Sellers"
+        subtitle="The hair our customers come back for."
+        products={bestSellers}
+        viewAllTo="/collections?sort=popular"
+        icon={<Star className="h-6 w-6 text-gold-500" aria-hidden="true" />}
+      />
+      <ProductSection
+        id="new-arrivals"
+        title="New Arrivals"
+        subtitle="Fresh textures and colours, just landed."
+        products={newArrivals}
+        viewAllTo="/collections?category=new"
+        icon={<Sparkles className="h-6 w-6 text-plum-700" aria-hidden="true" />}
+      />
+      <ShopByCategory categories={categories} />
+      <PromoBlock />
+    </>
+  );
+}

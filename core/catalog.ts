@@ -1,0 +1,63 @@
+// Catalogue rules shared by the server and the screens: categories, badges, home sections, URLs.
+
+export const CATEGORY_SLUGS = ['wigs', 'bundles', 'braiding-hair', 'lace-frontals'] as const;
+export type CategorySlug = (typeof CATEGORY_SLUGS)[number];
+
+export const CATEGORY_NAMES: Record<CategorySlug, string> = {
+  wigs: 'Wigs',
+  bundles: 'Bundles',
+  'braiding-hair': 'Braiding Hair',
+  'lace-frontals': 'Lace Frontals',
+};
+
+/** The spec's constants. */
+export const HOME_SECTION_LIMIT = 4;
+export const RELATED_PRODUCTS_LIMIT = 4;
+export const BEST_SELLER_MIN_SALES = 80; // "sales above 80"
+export const LOW_STOCK_THRESHOLD = 5; // "stock is 5 or fewer"
+
+export function isBestSeller(product: { salesCount: number }): boolean {
+  return product.salesCount > BEST_SELLER_MIN_SALES;
+}
+
+export function isOnSale(product: { priceKobo: number; compareAtPriceKobo: number | null }): boolean {
+  return product.compareAtPriceKobo !== null && product.compareAtPriceKobo > product.priceKobo;
+}
+
+export type StockBadge = { kind: 'out-of-stock' } | { kind: 'low-stock'; left: number } | null;
+
+export function stockBadge(stock: number): StockBadge {
+  if (stock <= 0) return { kind: 'out-of-stock' };
+  if (stock <= LOW_STOCK_THRESHOLD) return { kind: 'low-stock', left: stock };
+  return null;
+}
+
+/** Percentage saved, rounded down so we never overstate a discount. */
+export function percentOff(priceKobo: number, compareAtPriceKobo: number | null): number {
+  if (compareAtPriceKobo === null || compareAtPriceKobo <= priceKobo) return 0;
+  return Math.floor(((compareAtPriceKobo - priceKobo) / compareAtPriceKobo) * 100);
+}
+
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/["”″]/g, '-inch')
+    .replace(/%/g, '-percent')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
+}
+
+/** Product pages live at /collections/{slug}-{id}: the id is the last hyphen-separated piece. */
+export function productPath(product: { slug: string; id: number }): string {
+  return `/collections/${product.slug}-${product.id}`;
+}
+
+export function parseProductId(slugParam: string): number | null {
+  const last = slugParam.split('-').pop() ?? '';
+  if (!/^\d{1,9}$/.test(last)) return null;
+  const id = Number(last);
+  return id > 0 ? id : null;
+}

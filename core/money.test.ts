@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CURRENCIES, formatPrice, nairaToKobo } from './money.ts';
+
+const [ngn, usd, eur, gbp] = DEFAULT_CURRENCIES;
+
+describe('formatPrice', () => {
+  it('shows naira with the ₦ sign and thousands separators by default', () => {
+    expect(formatPrice(1_200_000)).toBe('₦12,000');
+    expect(formatPrice(12_000_000)).toBe('₦120,000');
+    expect(formatPrice(123_456_789)).toBe('₦1,234,567.89');
+    expect(formatPrice(0)).toBe('₦0');
+  });
+
+  it('shows kobo only when there are some, up to two decimals', () => {
+    expect(formatPrice(150)).toBe('₦1.5');
+    expect(formatPrice(199)).toBe('₦1.99');
+    expect(formatPrice(100_001, ngn)).toBe('₦1,000.01');
+  });
+
+  it('converts to the display currency at its rate', () => {
+    expect(formatPrice(1_250_000, usd)).toBe('$16.25');
+    expect(formatPrice(1_250_000, eur)).toBe('€15');
+    expect(formatPrice(4_500_000, gbp)).toBe('£45');
+    expect(formatPrice(12_000_000, usd)).toBe('$156');
+  });
+
+  it('rounds converted amounts to cents', () => {
+    expect(formatPrice(333_333, usd)).toBe('$4.33');
+  });
+
+  it('refuses fractional kobo, which would mean money held as a float somewhere', () => {
+    expect(() => formatPrice(10.5)).toThrow(RangeError);
+  });
+});
+
+describe('nairaToKobo', () => {
+  it('converts whole and fractional naira without float drift', () => {
+    expect(nairaToKobo(12_000)).toBe(1_200_000);
+    expect(nairaToKobo(19.99)).toBe(1999);
+    expect(nairaToKobo(0.1 + 0.2)).toBe(30);
+  });
+});

@@ -1,0 +1,92 @@
+// npm test: every test. Builds the storefront if needed, runs unit and integration tests on the
+// embedded database, again on PostgreSQL when TEST_DATABASE_URL is set, then the browser tests
+// in Chromium (skipped, loudly, when no Chromium is installed — unless REQUIRE_BROWSER=1).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { findChromium } from '../tests/e2e/chromium.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
+const reportDir = mkdtempSync(path.join(tmpdir(), 'shop-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps: string[] = [];
+
+function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): boolean {
+  console.log(`\n━━ ${label} ━━`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
+  if (result.status !== 0) failedSteps.push(label);
+  return result.status === 0;
+}
+
+function vitest(label: string, config: string, extraArgs: string[], env: NodeJS.ProcessEnv): void {
+  const report = path.join(reportDir, `${label.replace(/\W+/g, '-')}.json`);
+  run(
+    label,
+    bin('vitest'),
+    [
+      'run',
+      '--config',
+      config,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      ...extraArgs,
+    ],
+    env,
+  );
+  if (!existsSync(report)) return;
+  const json = JSON.parse(readFileSync(report, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  };
+  totals.passed += json.numPassedTests;
+  totals.failed += json.numFailedTests;
+  totals.skipped += json.numPendingTests + json.numTodoTests;
+}
+
+const { TEST_DATABASE_URL: _pg, ...withoutPg } = process.env;
+
+if (!run('build the storefront', bin('react-router'), ['build'])) {
+  console.error('The storefront did not build; not running the tests.');
+  process.exit(1);
+}
+
+vitest('unit and integration tests (embedded PGlite)', 'vitest.config.ts', [], withoutPg);
+
+if (process.env.TEST_DATABASE_URL) {
+  vitest(
+    'database tests again on PostgreSQL',
+    'vitest.config.ts',
+    ['--dir', 'tests/integration', '--dir', 'server'],
+    process.env,
+  );
+} else {
+  console.log('\nTEST_DATABASE_URL is not set: the PostgreSQL pass is skipped (CI sets it).');
+}
+
+const chromium = findChromium();
+if (chromium) {
+  vitest('browser tests (Chromium)', 'vitest.e2e.config.ts', [], { ...withoutPg, CHROMIUM_PATH: chromium });
+} else {
+  const message = [
+    '',
+    '┏━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┓',
+    '┃  NO CHROMIUM FOUND: THE BROWSER TESTS WERE NOT RUN.                  ┃',
+    '┃  Install it (Debian/Ubuntu):  sudo apt-get install -y chromium       ┃',
+    '┃  or point CHROMIUM_PATH at a Chromium/Chrome binary, then re-run.    ┃',
+    '┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛',
+  ].join('\n');
+  console.error(message);
+  if (process.env.REQUIRE_BROWSER === '1') failedSteps.push('browser tests (Chromium required but missing)');
+}
+
+rmSync(reportDir, { recursive: true, force: true });
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+if (failedSteps.length > 0) {
+  console.error(`Failed: ${failedSteps.join('; ')}`);
+  process.exit(1);
+}

@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { media } from './media.ts';
+
+export const categories = pgTable('categories', {
+  slug: text('slug').primaryKey(), // wigs, bundles, braiding-hair, lace-frontals
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  position: integer('position').notNull().default(0),
+  imageId: text('image_id').references(() => media.id),
+});
+
+export interface ProductDetails {
+  laceType?: string;
+  capSize?: string;
+  weight?: string;
+  density?: string;
+  care?: string;
+  returns?: string;
+}
+
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    /** The readable part of the URL; the page address is `${slug}-${id}`. */
+    slug: text('slug').notNull(),
+    description: text('description').notNull().default(''),
+    categorySlug: text('category_slug')
+      .notNull()
+      .references(() => categories.slug),
+    subcategory: text('subcategory').notNull().default(''),
+    grade: text('grade'),
+    origin: text('origin'),
+    texture: text('texture'),
+    details: jsonb('details').$type<ProductDetails>().notNull().default({}),
+    isFlashSale: boolean('is_flash_sale').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    salesCount: integer('sales_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('products_category_idx').on(t.categorySlug, t.createdAt),
+    index('products_created_idx').on(t.createdAt),
+    check('products_sales_nonnegative', sql`${t.salesCount} >= 0`),
+  ],
+);
+
+export type VariantOptions = Partial<
+  Record<'length' | 'texture' | 'laceSize' | 'density' | 'colour' | 'capSize' | 'packs', string>
+>;
+
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sku: text('sku').notNull(),
+    options: jsonb('options').$type<VariantOptions>().notNull().default({}),
+    position: integer('position').notNull().default(0),
+    priceKobo: integer('price_kobo').notNull(),
+    compareAtPriceKobo: integer('compare_at_price_kobo'),
+    stock: integer('stock').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('product_variants_sku_key').on(t.sku),
+    index('product_variants_product_idx').on(t.productId, t.position),
+    check('product_variants_price_nonnegative', sql`${t.priceKobo} >= 0`),
+    check(
+      'product_variants_compare_at_valid',
+      sql`${t.compareAtPriceKobo} IS NULL OR ${t.compareAtPriceKobo} >= 0`,
+    ),
+    check('product_variants_stock_nonnegative', sql`${t.stock} >= 0`),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    mediaId: text('media_id')
+      .notNull()
+      .references(() => media.id),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId, t.position)],
+);

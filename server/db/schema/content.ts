@@ -1,0 +1,41 @@
+import { boolean, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { media } from './media.ts';
+
+export const heroSlides = pgTable('hero_slides', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  title: text('title').notNull(),
+  subtitle: text('subtitle').notNull().default(''),
+  ctaText: text('cta_text').notNull(),
+  ctaLink: text('cta_link').notNull(),
+  mediaId: text('media_id')
+    .notNull()
+    .references(() => media.id),
+  position: integer('position').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Display currencies. Rates are units of the currency per naira; prices are charged in naira. */
+export const currencies = pgTable('currencies', {
+  code: text('code').primaryKey(),
+  symbol: text('symbol').notNull(),
+  rate: numeric('rate', { precision: 14, scale: 8, mode: 'number' }).notNull(),
+  position: integer('position').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const newsletterSubscribers = pgTable('newsletter_subscribers', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  /** Stored lower-cased; unique. */
+  email: text('email').notNull().unique(),
+  source: text('source').notNull().default('footer'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+});
+
+/** Key/value settings the shop owner can edit (sample-data flag, contact details, ...). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

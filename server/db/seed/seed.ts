@@ -1,0 +1,196 @@
+// Loads the sample shop: categories, the catalogue with variants and generated artwork, hero
+// slides, display currencies and the store's settings. Runs in one transaction, only into an
+// empty catalogue (an advisory lock keeps two starting processes from both seeding).
+import { count, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { CATEGORY_NAMES, CATEGORY_SLUGS, slugify } from '#core/catalog.ts';
+import { DEFAULT_CURRENCIES } from '#core/money.ts';
+import type { Db } from '#server/db/client.ts';
+import { categories, productImages, products, productVariants } from '#server/db/schema/catalog.ts';
+import { currencies, heroSlides, settings } from '#server/db/schema/content.ts';
+import { insertMedia } from '#server/modules/media/media.repository.ts';
+import type { MediaRecord, MediaService } from '#server/modules/media/media.service.ts';
+import type { Logger } from '#server/platform/logger.ts';
+import { heroArtworkSvg, productArtworkSvg } from './artwork.ts';
+import { seedHeroSlides, seedProducts } from './catalogue.ts';
+
+const CATEGORY_DESCRIPTIONS: Record<(typeof CATEGORY_SLUGS)[number], string> = {
+  wigs: 'Frontal, closure, 360 and glueless wigs, ready to wear.',
+  bundles: 'Virgin human hair bundles from 10" to 30", in every texture.',
+  'braiding-hair': 'Pre-stretched braiding hair packs in classic and ombre colours.',
+  'lace-frontals': 'HD and transparent frontals and closures that melt into your skin.',
+};
+
+const SEED_LOCK_ID = 7_310_001;
+
+async function svgToPng(svg: string): Promise<Buffer> {
+  return sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer();
+}
+
+/** Runs `fn` over `items` with at most `limit` at once (sharp already uses threads inside). */
+async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, i: number) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  async function worker() {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!, i);
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+export async function isCatalogueEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(products);
+  return (row?.n ?? 0) === 0;
+}
+
+export async function seedSampleData(deps: { db: Db; media: MediaService; log: Logger }): Promise<boolean> {
+  const { db, media, log } = deps;
+  if (!(await isCatalogueEmpty(db))) return false;
+
+  const started = Date.now();
+  // Render every picture before the transaction: it is the slow part, and the blobs are
+  // content-addressed, so a run that fails later leaves nothing that matters behind.
+  const productMedia = await mapLimit(seedProducts, 4, (product, i) =>
+    Promise.all(
+      product.images.map(async (art, j) =>
+        media.storeOriginal(
+          await svgToPng(productArtworkSvg(art, i * 31 + j * 7 + 1)),
+          j === 0 ? product.name : `${product.name}, view ${j + 1}`,
+        ),
+      ),
+    ),
+  );
+  const heroMedia = await mapLimit(seedHeroSlides, 2, async (slide, i) =>
+    media.storeOriginal(await svgToPng(heroArtworkSvg(slide.art.palette, i + 1)), slide.title),
+  );
+  log.info(
+    { ms: Date.now() - started, images: productMedia.flat().length + heroMedia.length },
+    'sample artwork rendered',
+  );
+
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    const [existing] = await tx.select({ n: count() }).from(products);
+    if ((existing?.n ?? 0) > 0) return false;
+
+    const allMedia: MediaRecord[] = [...productMedia.flat(), ...heroMedia];
+    for (const record of allMedia) await insertMedia(tx, record);
+
+    const firstImageOf = new Map<string, string>();
+    seedProducts.forEach((p, i) => {
+      if (!firstImageOf.has(p.category) && p.sales > 80)
+        firstImageOf.set(p.category, productMedia[i]![0]!.id);
+    });
+    seedProducts.forEach((p, i) => {
+      if (!firstImageOf.has(p.category)) firstImageOf.set(p.category, productMedia[i]![0]!.id);
+    });
+
+    await tx
+      .insert(categories)
+      .values(
+        CATEGORY_SLUGS.map((slug, position) => ({
+          slug,
+          name: CATEGORY_NAMES[slug],
+          description: CATEGORY_DESCRIPTIONS[slug],
+          position,
+          imageId: firstImageOf.get(slug) ?? null,
+        })),
+      )
+      .onConflictDoUpdate({ target: categories.slug, set: { imageId: sql`excluded.image_id` } });
+
+    const now = Date.now();
+    for (const [i, p] of seedProducts.entries()) {
+      const [row] = await tx
+        .insert(products)
+        .values({
+          name: p.name,
+          slug: slugify(p.name),
+          description: p.description,
+          categorySlug: p.category,
+          subcategory: p.subcategory,
+          grade: p.details.grade ?? null,
+          origin: p.details.origin ?? null,
+          texture: p.details.texture ?? null,
+          details: {
+            laceType: p.details.laceType,
+            capSize: p.details.capSize,
+            weight: p.details.weight,
+            density: p.details.density,
+            care: p.details.care,
+            returns: p.details.returns,
+          },
+          isFlashSale: p.isFlashSale,
+          salesCount: p.sales,
+          createdAt: new Date(now - p.createdDaysAgo * 86_400_000),
+        })
+        .returning({ id: products.id });
+      const productId = row!.id;
+      await tx.insert(productVariants).values(
+        p.variants.map((v, position) => ({
+          productId,
+          sku: v.sku,
+          options: v.options,
+          position,
+          priceKobo: v.priceKobo,
+          compareAtPriceKobo: v.compareAtPriceKobo,
+          stock: v.stock,
+        })),
+      );
+      await tx
+        .insert(productImages)
+        .values(productMedia[i]!.map((m, position) => ({ productId, mediaId: m.id, position })));
+    }
+
+    await tx.insert(heroSlides).values(
+      seedHeroSlides.map((s, position) => ({
+        title: s.title,
+        subtitle: s.subtitle,
+        ctaText: s.ctaText,
+        ctaLink: s.ctaLink,
+        mediaId: heroMedia[position]!.id,
+        position,
+      })),
+    );
+    await tx
+      .insert(currencies)
+      .values(
+        DEFAULT_CURRENCIES.map((c, position) => ({ code: c.code, symbol: c.symbol, rate: c.rate, position })),
+      )
+      .onConflictDoNothing();
+    await tx
+      .insert(settings)
+      .values({ key: 'store.usesSampleData', value: 'true' })
+      .onConflictDoUpdate({ target: settings.key, set: { value: 'true' } });
+
+    log.info({ products: seedProducts.length, ms: Date.now() - started }, 'sample data loaded');
+    return true;
+  });
+}
+
+/** Minimal reference data every shop needs, sample data or not. */
+export async function seedReferenceData(db: Db): Promise<void> {
+  await db
+    .insert(categories)
+    .values(
+      CATEGORY_SLUGS.map((slug, position) => ({
+        slug,
+        name: CATEGORY_NAMES[slug],
+        description: CATEGORY_DESCRIPTIONS[slug],
+        position,
+      })),
+    )
+    .onConflictDoNothing();
+  await db
+    .insert(currencies)
+    .values(
+      DEFAULT_CURRENCIES.map((c, position) => ({ code: c.code, symbol: c.symbol, rate: c.rate, position })),
+    )
+    .onConflictDoNothing();
+}

@@ -1,0 +1,121 @@
+// Builds the Fastify application: JSON API, media, static assets and server-rendered pages.
+// Tests call buildApp with their own database; server.ts calls it for the real process.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import type { AppLoadContext, ServerBuild } from 'react-router';
+import type { Env } from '#server/env.ts';
+import { mediaRoutes } from '#server/modules/media/media.routes.ts';
+import { newsletterRoutes } from '#server/modules/newsletter/newsletter.routes.ts';
+import type { Logger } from '#server/platform/logger.ts';
+import type { Services } from '#server/services.ts';
+import { errorHandler } from './errors.ts';
+import { registerSsr } from './ssr.ts';
+
+export interface AppOptions {
+  env: Pick<Env, 'TRUST_PROXY' | 'PUBLIC_URL' | 'NODE_ENV'>;
+  services: Services;
+  log: Logger;
+  /** Serve pages: a production build (with its client assets) or Vite in development. */
+  pages?:
+    | { mode: 'production'; build: ServerBuild; clientDir: string }
+    | {
+        mode: 'development';
+        loadBuild: () => Promise<ServerBuild>;
+        register: (app: FastifyInstance) => Promise<void>;
+      };
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { services, log, env } = options;
+  const app = Fastify({
+    loggerInstance: log as FastifyBaseLogger,
+    // One line per request from the onResponse hook below, instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    return503OnClosing: true,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  // One line per request, pages included.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        ip: request.ip,
+      },
+      'request',
+    );
+  });
+
+  app.setErrorHandler(errorHandler);
+
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // Brotli's default quality (11) is far too slow for pages rendered per request.
+    brotliOptions: { params: { [(await import('node:zlib')).constants.BROTLI_PARAM_QUALITY]: 5 } },
+    customTypes: /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/,
+  });
+
+  app.get('/api/v1/health', async () => ({ status: 'ok' }));
+  await app.register(newsletterRoutes(services.newsletter), { prefix: '/api/v1' });
+  await app.register(mediaRoutes(services.media));
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({
+      error: 'not_found',
+      message: `Nothing at ${request.method} ${request.url}.`,
+      requestId: request.id,
+    }),
+  );
+
+  const pages = options.pages;
+  if (pages) {
+    if (pages.mode === 'production') {
+      // Hashed build assets never change: cache them for a year. Other public files for an hour.
+      await app.register(fastifyStatic, {
+        root: pages.clientDir,
+        prefix: '/',
+        wildcard: false,
+        decorateReply: false,
+        cacheControl: false,
+        setHeaders: (reply: { header(name: string, value: string): unknown }, filePath: string) => {
+          const immutable = filePath.startsWith(path.join(pages.clientDir, 'assets') + path.sep);
+          reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        },
+      });
+    } else {
+      await pages.register(app);
+    }
+    await registerSsr(app, {
+      build: pages.mode === 'production' ? pages.build : pages.loadBuild,
+      mode: pages.mode,
+      getLoadContext: (request): AppLoadContext => ({
+        services,
+        requestId: request.id,
+        log: request.log as Logger,
+        publicUrl: env.PUBLIC_URL,
+        clientIp: request.ip,
+      }),
+    });
+  }
+
+  return app;
+}

@@ -1,0 +1,44 @@
+// The one place that turns errors into HTTP answers.
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { isAppError, RateLimitError, ValidationError } from '#server/platform/errors.ts';
+
+export interface ErrorBody {
+  error: string;
+  message: string;
+  fieldErrors?: Record<string, string[]>;
+  requestId: string;
+}
+
+export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (isAppError(error)) {
+    const body: ErrorBody = { error: error.code, message: error.message, requestId: request.id };
+    if (error instanceof ValidationError && Object.keys(error.fieldErrors).length > 0) {
+      body.fieldErrors = error.fieldErrors;
+    }
+    if (error instanceof RateLimitError) reply.header('retry-after', String(error.retryAfterSeconds));
+    if (error.status >= 500) request.log.error({ err: error }, error.message);
+    return reply.code(error.status).send(body);
+  }
+  const fastifyError = error as FastifyError;
+  // Errors Fastify raises itself for a bad request (malformed JSON, body too large, ...).
+  if (
+    typeof fastifyError.statusCode === 'number' &&
+    fastifyError.statusCode >= 400 &&
+    fastifyError.statusCode < 500
+  ) {
+    return reply.code(fastifyError.statusCode).send({
+      error: fastifyError.code ?? 'bad_request',
+      message:
+        fastifyError.statusCode === 413
+          ? 'That request is too large.'
+          : 'That request could not be understood.',
+      requestId: request.id,
+    } satisfies ErrorBody);
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.code(500).send({
+    error: 'internal_error',
+    message: `Something went wrong on our side. Please try again. (Reference: ${request.id})`,
+    requestId: request.id,
+  } satisfies ErrorBody);
+}

@@ -1,0 +1,107 @@
+// The shop's process: configuration, database, migrations, sample data, HTTP, graceful shutdown.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { ServerBuild } from 'react-router';
+import { databaseConfigFromEnv, openDatabase } from '#server/db/client.ts';
+import { seedReferenceData, seedSampleData } from '#server/db/seed/seed.ts';
+import { EnvError, loadEnv } from '#server/env.ts';
+import { createLogger } from '#server/platform/logger.ts';
+import { DiskStorage } from '#server/platform/storage.ts';
+import { createServices } from '#server/services.ts';
+import { type AppOptions, buildApp } from './app.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const dev = process.argv.includes('--dev');
+
+async function pagesFor(mode: 'production' | 'development'): Promise<NonNullable<AppOptions['pages']>> {
+  if (mode === 'production') {
+    const buildFile = path.join(ROOT, 'build/server/index.js');
+    const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+    return { mode, build, clientDir: path.join(ROOT, 'build/client') };
+  }
+  const { createServer } = await import('vite');
+  let vite: Awaited<ReturnType<typeof createServer>> | undefined;
+  return {
+    mode,
+    loadBuild: () => vite!.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
+    register: async (app: FastifyInstance) => {
+      vite = await createServer({
+        root: ROOT,
+        server: { middlewareMode: true, hmr: { server: app.server } },
+        appType: 'custom',
+      });
+      await app.register((await import('@fastify/middie')).default);
+      app.use(vite.middlewares);
+      app.addHook('onClose', () => vite!.close());
+    },
+  };
+}
+
+async function main() {
+  let env: ReturnType<typeof loadEnv>;
+  try {
+    env = loadEnv(dev ? { NODE_ENV: 'development', ...process.env } : process.env);
+  } catch (error) {
+    console.error(error instanceof EnvError ? error.message : error);
+    process.exit(1);
+  }
+  const log = createLogger({ level: env.LOG_LEVEL, pretty: env.NODE_ENV === 'development' });
+  const started = Date.now();
+
+  const database = await openDatabase(databaseConfigFromEnv(env));
+  log.info(
+    { database: database.kind, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR },
+    'database open',
+  );
+  await database.migrate();
+  await seedReferenceData(database.db);
+
+  const storage = new DiskStorage(path.join(env.DATA_DIR, 'media'));
+  const services = createServices({ db: database.db, storage });
+  if (env.SEED_ON_START) {
+    const seeded = await seedSampleData({ db: database.db, media: services.media, log });
+    if (seeded) log.info('empty database: sample data loaded');
+  }
+
+  const app = await buildApp({
+    env,
+    services,
+    log,
+    pages: await pagesFor(dev ? 'development' : 'production'),
+  });
+
+  let closing = false;
+  async function shutdown(signal: string) {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => {
+      log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      log.info('shut down cleanly');
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  }
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  log.info({ ms: Date.now() - started }, 'ready');
+  console.log(`\n  Crown Hair is open at http://localhost:${port}\n`);
+}
+
+main().catch((error) => {
+  console.error('The shop could not start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,69 @@
+// Hands every request that no other route claims to React Router (server-side rendering).
+// The web Response it returns goes back through Fastify, so logging, request ids and
+// compression apply to pages exactly as to the JSON API.
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
+
+export interface SsrOptions {
+  /** The React Router server build, or a function that loads it per request (development). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: 'production' | 'development';
+  getLoadContext(request: FastifyRequest, reply: FastifyReply): AppLoadContext;
+}
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const origin = `${request.protocol}://${request.host}`;
+  const url = new URL(request.url, origin);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  const init: RequestInit & { duplex?: 'half' } = {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+  };
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    init.body = Readable.toWeb(request.raw) as ReadableStream;
+    init.duplex = 'half';
+  }
+  return new Request(url, init);
+}
+
+export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
+  const handlerFor = (build: ServerBuild) => createRequestHandler(build, options.mode);
+  let cached: ReturnType<typeof handlerFor> | null =
+    typeof options.build === 'function' ? null : handlerFor(options.build);
+  const loadBuild = options.build;
+
+  await app.register(async (scope) => {
+    // Actions read the raw body themselves (forms, uploads): Fastify must not consume it.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+    scope.all('/*', async (request, reply) => {
+      // The JSON API and media answer their own 404s; pages never shadow them.
+      if (/^\/(api|media)(\/|$)/.test(request.url)) return reply.callNotFound();
+      const handle = cached ?? handlerFor(await (loadBuild as () => Promise<ServerBuild>)());
+      if (options.mode === 'production') cached = handle;
+      const response = await handle(toWebRequest(request, reply), options.getLoadContext(request, reply));
+
+      reply.code(response.status);
+      for (const [name, value] of response.headers) {
+        if (name === 'set-cookie') continue;
+        reply.header(name, value);
+      }
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      if (!response.body || request.method === 'HEAD') return reply.send();
+      return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+    });
+  });
+}

@@ -1,0 +1,121 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { CategorySlug } from '#core/catalog.ts';
+import type { Category, ProductSummary } from '#core/contract/catalog.ts';
+import { type Queryable, queryRows } from '#server/db/client.ts';
+
+interface SummaryRow {
+  id: number;
+  slug: string;
+  name: string;
+  category_slug: CategorySlug;
+  subcategory: string;
+  price_kobo: number;
+  compare_at_price_kobo: number | null;
+  stock: number | string;
+  variant_count: number | string;
+  is_flash_sale: boolean;
+  sales_count: number;
+  created_at: Date | string;
+  image_id: string | null;
+  image_alt: string | null;
+  image_width: number | null;
+  image_height: number | null;
+}
+
+function toSummary(row: SummaryRow): ProductSummary {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    category: row.category_slug,
+    subcategory: row.subcategory,
+    priceKobo: Number(row.price_kobo),
+    compareAtPriceKobo: row.compare_at_price_kobo === null ? null : Number(row.compare_at_price_kobo),
+    stock: Number(row.stock),
+    variantCount: Number(row.variant_count),
+    isFlashSale: row.is_flash_sale,
+    salesCount: row.sales_count,
+    createdAt: new Date(row.created_at).toISOString(),
+    image:
+      row.image_id === null
+        ? null
+        : {
+            id: row.image_id,
+            alt: row.image_alt ?? '',
+            width: row.image_width ?? 0,
+            height: row.image_height ?? 0,
+          },
+  };
+}
+
+/**
+ * Product cards: each active product with its cheapest variant's price, total stock and first image.
+ * `where` and `orderBy` are SQL fragments over the alias `p` (products).
+ */
+export async function listProductSummaries(
+  db: Queryable,
+  options: { where?: SQL; orderBy: SQL; limit: number; offset?: number },
+): Promise<ProductSummary[]> {
+  const rows = await queryRows<SummaryRow>(
+    db,
+    sql`
+    SELECT p.id, p.slug, p.name, p.category_slug, p.subcategory, p.is_flash_sale, p.sales_count, p.created_at,
+           v.price_kobo, v.compare_at_price_kobo, s.stock, s.variant_count,
+           img.id AS image_id, img.alt AS image_alt, img.width AS image_width, img.height AS image_height
+    FROM products p
+    JOIN LATERAL (
+      SELECT pv.price_kobo, pv.compare_at_price_kobo FROM product_variants pv
+      WHERE pv.product_id = p.id ORDER BY pv.price_kobo, pv.position, pv.id LIMIT 1
+    ) v ON true
+    JOIN LATERAL (
+      SELECT COALESCE(SUM(pv.stock), 0) AS stock, COUNT(*) AS variant_count FROM product_variants pv
+      WHERE pv.product_id = p.id
+    ) s ON true
+    LEFT JOIN LATERAL (
+      SELECT m.id, m.alt, m.width, m.height FROM product_images pi JOIN media m ON m.id = pi.media_id
+      WHERE pi.product_id = p.id ORDER BY pi.position, pi.id LIMIT 1
+    ) img ON true
+    WHERE p.is_active ${options.where ? sql`AND ${options.where}` : sql``}
+    ORDER BY ${options.orderBy}
+    LIMIT ${options.limit} OFFSET ${options.offset ?? 0}
+  `,
+  );
+  return rows.map(toSummary);
+}
+
+export async function listCategories(db: Queryable): Promise<Category[]> {
+  const rows = await queryRows<{
+    slug: CategorySlug;
+    name: string;
+    description: string;
+    image_id: string | null;
+    image_alt: string | null;
+    image_width: number | null;
+    image_height: number | null;
+    product_count: number | string;
+  }>(
+    db,
+    sql`
+    SELECT c.slug, c.name, c.description, m.id AS image_id, m.alt AS image_alt, m.width AS image_width,
+           m.height AS image_height,
+           (SELECT COUNT(*) FROM products p WHERE p.category_slug = c.slug AND p.is_active) AS product_count
+    FROM categories c LEFT JOIN media m ON m.id = c.image_id
+    ORDER BY c.position, c.slug
+  `,
+  );
+  return rows.map((row) => ({
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    image:
+      row.image_id === null
+        ? null
+        : {
+            id: row.image_id,
+            alt: row.image_alt ?? '',
+            width: row.image_width ?? 0,
+            height: row.image_height ?? 0,
+          },
+    productCount: Number(row.product_count),
+  }));
+}

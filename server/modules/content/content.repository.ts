@@ -1,0 +1,49 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { HeroSlide } from '#core/contract/catalog.ts';
+import type { Currency } from '#core/money.ts';
+import { isCurrencyCode } from '#core/money.ts';
+import type { Queryable } from '#server/db/client.ts';
+import { currencies, heroSlides, settings } from '#server/db/schema/content.ts';
+import { media } from '#server/db/schema/media.ts';
+
+export async function listActiveHeroSlides(db: Queryable): Promise<HeroSlide[]> {
+  const rows = await db
+    .select({
+      id: heroSlides.id,
+      title: heroSlides.title,
+      subtitle: heroSlides.subtitle,
+      ctaText: heroSlides.ctaText,
+      ctaLink: heroSlides.ctaLink,
+      imageId: media.id,
+      alt: media.alt,
+      width: media.width,
+      height: media.height,
+    })
+    .from(heroSlides)
+    .innerJoin(media, eq(media.id, heroSlides.mediaId))
+    .where(eq(heroSlides.isActive, true))
+    .orderBy(asc(heroSlides.position), asc(heroSlides.id));
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    subtitle: r.subtitle,
+    ctaText: r.ctaText,
+    ctaLink: r.ctaLink,
+    image: { id: r.imageId, alt: r.alt, width: r.width, height: r.height },
+  }));
+}
+
+export async function listCurrencies(db: Queryable): Promise<Currency[]> {
+  const rows = await db.select().from(currencies).orderBy(asc(currencies.position));
+  return rows.flatMap((r) =>
+    isCurrencyCode(r.code) ? [{ code: r.code, symbol: r.symbol, rate: Number(r.rate) }] : [],
+  );
+}
+
+export async function getSettings(db: Queryable, keys: readonly string[]): Promise<Map<string, string>> {
+  const rows = await db
+    .select()
+    .from(settings)
+    .where(inArray(settings.key, [...keys]));
+  return new Map(rows.map((r) => [r.key, r.value]));
+}

@@ -1,0 +1,63 @@
+// Shop-wide content: hero slides, display currencies and the shop's contact details.
+import type { HeroSlide } from '#core/contract/catalog.ts';
+import { type Currency, DEFAULT_CURRENCIES } from '#core/money.ts';
+import type { Queryable } from '#server/db/client.ts';
+import { getSettings, listActiveHeroSlides, listCurrencies } from './content.repository.ts';
+
+export interface StoreInfo {
+  name: string;
+  email: string;
+  phone: string;
+  whatsapp: string;
+  address: string;
+  instagram: string;
+  facebook: string;
+  tiktok: string;
+  usesSampleData: boolean;
+}
+
+export const STORE_SETTING_DEFAULTS: Record<keyof StoreInfo, string> = {
+  name: 'Crown Hair',
+  email: 'hello@crownhair.ng',
+  phone: '+234 803 123 4567',
+  whatsapp: '2348031234567',
+  address: '12 Admiralty Way, Lekki Phase 1, Lagos',
+  instagram: 'https://www.instagram.com/crownhair.ng',
+  facebook: 'https://www.facebook.com/crownhair.ng',
+  tiktok: 'https://www.tiktok.com/@crownhair.ng',
+  usesSampleData: 'false',
+};
+
+const SETTING_KEYS = Object.keys(STORE_SETTING_DEFAULTS).map((k) => `store.${k}`);
+
+export function createContentService(deps: { db: Queryable }) {
+  const { db } = deps;
+  return {
+    listHeroSlides(): Promise<HeroSlide[]> {
+      return listActiveHeroSlides(db);
+    },
+
+    async listCurrencies(): Promise<Currency[]> {
+      const rows = await listCurrencies(db);
+      return rows.length > 0 ? rows : [...DEFAULT_CURRENCIES];
+    },
+
+    async getStoreInfo(): Promise<StoreInfo> {
+      const stored = await getSettings(db, SETTING_KEYS);
+      const value = (k: keyof StoreInfo) => stored.get(`store.${k}`) ?? STORE_SETTING_DEFAULTS[k];
+      return {
+        name: value('name'),
+        email: value('email'),
+        phone: value('phone'),
+        whatsapp: value('whatsapp'),
+        address: value('address'),
+        instagram: value('instagram'),
+        facebook: value('facebook'),
+        tiktok: value('tiktok'),
+        usesSampleData: value('usesSampleData') === 'true',
+      };
+    },
+  };
+}
+
+export type ContentService = ReturnType<typeof createContentService>;

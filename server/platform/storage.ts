@@ -1,0 +1,49 @@
+// Where binary files live. Disk by default; an S3-compatible store can implement the same face.
+
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface BlobStorage {
+  get(key: string): Promise<Buffer | null>;
+  put(key: string, data: Buffer): Promise<void>;
+}
+
+export class DiskStorage implements BlobStorage {
+  constructor(private readonly root: string) {}
+
+  private resolve(key: string): string {
+    const full = path.resolve(this.root, key);
+    if (!full.startsWith(path.resolve(this.root) + path.sep)) throw new Error(`Bad storage key: ${key}`);
+    return full;
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    try {
+      return await readFile(this.resolve(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async put(key: string, data: Buffer): Promise<void> {
+    const full = this.resolve(key);
+    await mkdir(path.dirname(full), { recursive: true });
+    // Write then rename, so a reader never sees half a file.
+    const tmp = `${full}.${randomUUID()}.tmp`;
+    await writeFile(tmp, data);
+    await rename(tmp, full);
+  }
+}
+
+/** Keeps blobs in memory: for tests that need no disk. */
+export class MemoryStorage implements BlobStorage {
+  private readonly blobs = new Map<string, Buffer>();
+  async get(key: string): Promise<Buffer | null> {
+    return this.blobs.get(key) ?? null;
+  }
+  async put(key: string, data: Buffer): Promise<void> {
+    this.blobs.set(key, data);
+  }
+}

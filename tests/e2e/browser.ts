@@ -1,0 +1,38 @@
+// One Chromium per test file, a fresh context (cookies, storage) per test.
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { CHROMIUM_ARGS, findChromium } from './chromium.ts';
+
+export interface BrowserFixture {
+  baseUrl: string;
+  page: Page;
+  context: BrowserContext;
+  browser: Browser;
+}
+
+export function setupBrowser(
+  options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {},
+) {
+  const fixture = {} as BrowserFixture;
+  beforeAll(async () => {
+    const executablePath = findChromium();
+    if (!executablePath) throw new Error('No Chromium: set CHROMIUM_PATH or install chromium');
+    fixture.browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+    fixture.baseUrl = inject('baseUrl');
+  });
+  beforeEach(async () => {
+    fixture.context = await fixture.browser.newContext({
+      baseURL: fixture.baseUrl,
+      javaScriptEnabled: options.javaScriptEnabled ?? true,
+      viewport: options.viewport ?? { width: 1280, height: 900 },
+    });
+    fixture.page = await fixture.context.newPage();
+  });
+  afterEach(async () => {
+    await fixture.context?.close();
+  });
+  afterAll(async () => {
+    await fixture.browser?.close();
+  });
+  return fixture;
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { setupBrowser } from './browser.ts';
+
+describe('on a 360 px phone', () => {
+  const t = setupBrowser({ viewport: { width: 360, height: 740 } });
+
+  it('fits the screen and the menu lists every category', async () => {
+    const { page } = t;
+    await page.goto('/');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.getByLabel('Menu').click();
+    const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
+    expect(await mobileNav.getByRole('link').allInnerTexts()).toEqual([
+      'ALL PRODUCTS',
+      'WIGS',
+      'BUNDLES & LACE',
+      'BRAIDING HAIR',
+      'NEW ARRIVALS',
+      'SALE',
+    ]);
+    await mobileNav.getByRole('link', { name: 'New Arrivals' }).click();
+    await page.waitForURL('**/collections?category=new');
+  });
+});
+
+describe('with JavaScript off', () => {
+  const t = setupBrowser({ javaScriptEnabled: false });
+
+  it('still shows the home page, and search and currency still work', async () => {
+    const { page } = t;
+    await page.goto('/');
+    expect(await page.locator('[data-testid="new-arrivals"] [data-testid="product-card"]').count()).toBe(4);
+    await page.getByRole('link', { name: 'Search', exact: true }).click();
+    await page.waitForURL('**/collections');
+    await page.locator('#currency-top').selectOption('GBP');
+    await page
+      .locator('#currency-top')
+      .locator('xpath=ancestor::form')
+      .getByRole('button', { name: 'Set' })
+      .click();
+    await page.waitForLoadState();
+    expect(await page.locator('[data-testid="price"]').first().innerText()).toMatch(/^£/);
+  });
+});

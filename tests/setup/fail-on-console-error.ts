@@ -1,0 +1,16 @@
+// A test that logs console.error fails: errors nobody looks at are bugs nobody fixes.
+import { afterEach, beforeEach, vi } from 'vitest';
+
+let errors: unknown[][] = [];
+beforeEach(() => {
+  errors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    errors.push(args);
+  });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  if (errors.length > 0) {
+    throw new Error(`console.error was called:\n${errors.map((a) => a.map(String).join(' ')).join('\n')}`);
+  }
+});
