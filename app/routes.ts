@@ -5,6 +5,6 @@ export default [
   route('collections', 'routes/collections.tsx'),
   route('track-order', 'routes/track-order.tsx'),
   route('currency', 'routes/currency.ts'),
-  route('newsletter', 'routes/newsletter.ts'),
+  route('newsletter', 'routes/newsletter.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -13,6 +13,10 @@ describe('configuration', () => {
     expect(env.TRUST_PROXY).toBe(false);
   });
 
+  it('treats an empty variable as not set', () => {
+    expect(loadEnv({ DATABASE_URL: '', PORT: '' })).toMatchObject({ DATABASE_URL: undefined, PORT: 3000 });
+  });
+
   it('reads PostgreSQL, port, data folder and proxy settings', () => {
     const env = loadEnv({
       DATABASE_URL: 'postgres://shop@db:5432/shop',

@@ -33,7 +33,9 @@ export type Env = z.infer<typeof EnvSchema> & { DATA_DIR: string; PUBLIC_URL: st
 export class EnvError extends Error {}
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const parsed = EnvSchema.safeParse(source);
+  // An empty variable means "not set" (as `DATABASE_URL= npm start` intends).
+  const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -81,8 +81,11 @@ async function main() {
       process.exit(1);
     }, 15_000);
     force.unref();
+    // Keep-alive connections that go idle after their last response must not hold the close up.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     try {
       await app.close();
+      clearInterval(sweep);
       await database.close();
       log.info('shut down cleanly');
       process.exit(0);

@@ -37,7 +37,7 @@ export async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = path.join(dataDir, 'server.log');
   const log = createWriteStream(logFile);
-  child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/http/server.ts'], {
+  child = spawn(process.execPath, ['--import', 'tsx', 'server/http/server.ts'], {
     cwd: root,
     env: {
       ...process.env,

@@ -46,7 +46,10 @@ beforeAll(async () => {
     await createProduct(db, {
       name: `Fresh Bundle ${i}`,
       createdAt: new Date(now - i * DAY),
-      variants: [{ priceKobo: 2_500_000 + i * 100, stock: i === 1 ? 3 : 20 }, { priceKobo: 4_000_000 }],
+      variants: [
+        { priceKobo: 2_500_000 + i * 100, stock: i === 1 ? 3 : 20 },
+        { priceKobo: 4_000_000, stock: i === 1 ? 0 : 10 },
+      ],
     });
   }
 });
@@ -199,6 +202,7 @@ describe('newsletter', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('Please enter a valid email address.');
+    expect(res.body).toContain('value="not-an-email"');
   });
 
   it('is also a JSON endpoint with clear errors', async () => {

@@ -17,11 +17,11 @@ export function Price({
   const onSale = compareAtKobo != null && compareAtKobo > kobo;
   return (
     <span className={`inline-flex flex-wrap items-baseline gap-x-2 ${className}`}>
+      {currency.code !== 'NGN' ? <span className="sr-only">about</span> : null}
       <span
         className={`font-semibold ${size === 'lg' ? 'text-2xl' : 'text-base'} ${onSale ? 'text-sale' : 'text-ink'}`}
         data-testid="price"
       >
-        {currency.code !== 'NGN' ? <span className="sr-only">about </span> : null}
         {formatPrice(kobo, currency)}
       </span>
       {onSale ? (

@@ -25,12 +25,12 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
         <div className="absolute left-2 top-2 flex flex-col items-start gap-1">
           {sale ? (
             <span className="rounded-full bg-sale px-2.5 py-1 text-[11px] font-bold uppercase tracking-wide text-white">
-              Sale −{percentOff(product.priceKobo, product.compareAtPriceKobo)}%
+              {`Sale −${percentOff(product.priceKobo, product.compareAtPriceKobo)}%`}
             </span>
           ) : null}
           {stock?.kind === 'low-stock' ? (
             <span className="rounded-full bg-gold-300 px-2.5 py-1 text-[11px] font-bold text-ink">
-              {stock.left} left
+              {`${stock.left} left`}
             </span>
           ) : null}
           {stock?.kind === 'out-of-stock' ? (

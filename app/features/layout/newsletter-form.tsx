@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { useFetcher, useLocation } from 'react-router';
-import type { action } from '../../routes/newsletter.ts';
+import type { action } from '../../routes/newsletter.tsx';
 
 export function NewsletterForm() {
   const fetcher = useFetcher<typeof action>();
@@ -24,7 +24,6 @@ export function NewsletterForm() {
       className="space-y-2"
       id="newsletter"
     >
-      <input type="hidden" name="_js" value="1" disabled={typeof window === 'undefined'} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <label htmlFor={inputId} className="block text-sm font-semibold text-cream">
         Get new arrivals and offers first

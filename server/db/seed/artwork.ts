@@ -60,9 +60,7 @@ function parseHex(hex: string, fallback: Rgb = [28, 21, 18]): Rgb {
 }
 
 function toHex([r, g, b]: Rgb): string {
-  return `#${[r, g, b]
-    .map((v) => clamp(Math.round(v), 0, 255).toString(16).padStart(2, '0'))
-    .join('')}`;
+  return `#${[r, g, b].map((v) => clamp(Math.round(v), 0, 255).toString(16).padStart(2, '0')).join('')}`;
 }
 
 function mix(a: string, b: string, t: number): string {
@@ -91,9 +89,15 @@ function hairInk(colours: string[]): HairInk {
   const cs = colours.length > 0 ? colours.slice(0, 3) : ['#1c1512'];
   return {
     base: cs,
-    dark: cs.map((c) => darken(c, lightness(c) < 0.12 ? 0.6 : 0.42)),
+    dark: cs.map((c) =>
+      lightness(c) > 0.6 ? mix(c, '#5a3a1e', 0.5) : darken(c, lightness(c) < 0.12 ? 0.6 : 0.42),
+    ),
     light: cs.map((c) =>
-      lightness(c) < 0.12 ? mix(c, '#a89384', 0.5) : lightness(c) < 0.45 ? mix(c, '#f0c9a0', 0.42) : mix(c, '#fffaf0', 0.5),
+      lightness(c) < 0.12
+        ? mix(c, '#a89384', 0.5)
+        : lightness(c) < 0.45
+          ? mix(c, '#f0c9a0', 0.42)
+          : mix(c, '#fffaf0', 0.5),
     ),
     shine: cs.map((c) => (lightness(c) < 0.12 ? mix(c, '#d8cfc8', 0.62) : mix(c, '#ffffff', 0.62))),
   };
@@ -170,15 +174,34 @@ function ombreStops(colours: string[]): [number, string][] {
   ];
 }
 
-function linear(id: string, x1: number, y1: number, x2: number, y2: number, body: string, extra = ''): string {
+function linear(
+  id: string,
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  body: string,
+  extra = '',
+): string {
   return `<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="${num(x1)}" y1="${num(y1)}" x2="${num(x2)}" y2="${num(y2)}"${extra}>${body}</linearGradient>`;
 }
 
-/** Four gradients (base, dark, light, shine) along the hair from `y1` (roots) to `y2` (tips). */
+type Tone = 'base' | 'dark' | 'light' | 'shine';
+
+/**
+ * Four gradients (base, dark, light, shine) along the hair from `y1` (roots) to `y2` (tips), for
+ * ombre colours. Single colours need none: see `paint`.
+ */
 function hairGradients(prefix: string, ink: HairInk, x1: number, y1: number, x2: number, y2: number): string {
+  if (ink.base.length < 2) return '';
   return (['base', 'dark', 'light', 'shine'] as const)
     .map((tone) => linear(`${prefix}-${tone}`, x1, y1, x2, y2, stops(ombreStops(ink[tone]))))
     .join('');
+}
+
+/** The paint for a hair tone: a flat colour (cheap to rasterise) unless the hair is ombre. */
+function paint(prefix: string, ink: HairInk, tone: Tone): string {
+  return ink[tone].length < 2 ? ink[tone][0]! : `url(#${prefix}-${tone})`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -197,7 +220,17 @@ interface Wave {
 }
 
 const WAVES: Record<ArtTexture, Wave> = {
-  straight: { amp: 0, period: 400, step: 60, jitter: 0.7, harmonic: 0, volume: 1, curls: false, bands: 0, strandWidth: 1 },
+  straight: {
+    amp: 0,
+    period: 400,
+    step: 60,
+    jitter: 0.7,
+    harmonic: 0,
+    volume: 1,
+    curls: false,
+    bands: 0,
+    strandWidth: 1,
+  },
   'bone-straight': {
     amp: 0,
     period: 400,
@@ -209,8 +242,28 @@ const WAVES: Record<ArtTexture, Wave> = {
     bands: 0,
     strandWidth: 0.85,
   },
-  'body-wave': { amp: 30, period: 300, step: 30, jitter: 0.8, harmonic: 0, volume: 1.1, curls: false, bands: 1, strandWidth: 1.1 },
-  'loose-wave': { amp: 22, period: 210, step: 24, jitter: 0.9, harmonic: 0, volume: 1.12, curls: false, bands: 1, strandWidth: 1.1 },
+  'body-wave': {
+    amp: 30,
+    period: 300,
+    step: 30,
+    jitter: 0.8,
+    harmonic: 0,
+    volume: 1.1,
+    curls: false,
+    bands: 1,
+    strandWidth: 1.1,
+  },
+  'loose-wave': {
+    amp: 22,
+    period: 210,
+    step: 24,
+    jitter: 0.9,
+    harmonic: 0,
+    volume: 1.12,
+    curls: false,
+    bands: 1,
+    strandWidth: 1.1,
+  },
   'water-wave': {
     amp: 13,
     period: 112,
@@ -219,11 +272,31 @@ const WAVES: Record<ArtTexture, Wave> = {
     harmonic: 0.35,
     volume: 1.18,
     curls: false,
-    bands: 0.9,
+    bands: 0.75,
     strandWidth: 1.2,
   },
-  'deep-wave': { amp: 12, period: 72, step: 13, jitter: 1.2, harmonic: 0.12, volume: 1.22, curls: false, bands: 0.8, strandWidth: 1.3 },
-  'kinky-curly': { amp: 7, period: 44, step: 15, jitter: 4, harmonic: 0.3, volume: 1.4, curls: true, bands: 0, strandWidth: 1.6 },
+  'deep-wave': {
+    amp: 12,
+    period: 72,
+    step: 13,
+    jitter: 1.2,
+    harmonic: 0.12,
+    volume: 1.22,
+    curls: false,
+    bands: 0.6,
+    strandWidth: 1.3,
+  },
+  'kinky-curly': {
+    amp: 7,
+    period: 44,
+    step: 15,
+    jitter: 4,
+    harmonic: 0.3,
+    volume: 1.4,
+    curls: true,
+    bands: 0,
+    strandWidth: 1.6,
+  },
   'kinky-straight': {
     amp: 3,
     period: 30,
@@ -235,7 +308,17 @@ const WAVES: Record<ArtTexture, Wave> = {
     bands: 0,
     strandWidth: 1.3,
   },
-  braid: { amp: 0, period: 400, step: 55, jitter: 1.4, harmonic: 0, volume: 1, curls: false, bands: 0, strandWidth: 0.9 },
+  braid: {
+    amp: 0,
+    period: 400,
+    step: 55,
+    jitter: 1.4,
+    harmonic: 0,
+    volume: 1,
+    curls: false,
+    bands: 0,
+    strandWidth: 0.9,
+  },
 };
 
 function waveOffset(w: Wave, s: number, phase: number): number {
@@ -260,29 +343,21 @@ function coil(x: number, y: number, r: number, pitch: number, loops: number, fli
 
 function studioBackdrop(bg: string, rand: Rand, defs: string[]): string {
   defs.push(
-    `<radialGradient id="bg" cx="${num(between(rand, 0.4, 0.6))}" cy="0.36" r="0.78">${stops([
-      [0, lighten(bg, 0.5)],
-      [0.45, lighten(bg, 0.18)],
-      [0.8, bg],
-      [1, darken(bg, 0.1)],
-    ])}</radialGradient>`,
+    // Linear, not radial: radial gradients over the whole canvas are slow in librsvg.
+    // Vertical, so librsvg's fast path applies.
     linear(
-      'floor',
+      'bg',
       0,
-      1180,
+      0,
       0,
       PRODUCT_H,
       stops([
-        [0, darken(bg, 0.05), 0],
-        [0.3, darken(bg, 0.05), 0.6],
-        [1, darken(bg, 0.14), 0.9],
+        [0, lighten(bg, 0.42)],
+        [0.45, lighten(bg, 0.12)],
+        [0.8, bg],
+        [1, darken(bg, 0.08)],
       ]),
     ),
-    `<radialGradient id="halo">${stops([
-      [0, '#ffffff', 0.5],
-      [0.7, '#ffffff', 0.16],
-      [1, '#ffffff', 0],
-    ])}</radialGradient>`,
     `<radialGradient id="shadow">${stops([
       [0, '#000000', 0.32],
       [0.55, '#000000', 0.12],
@@ -311,8 +386,6 @@ function studioBackdrop(bg: string, rand: Rand, defs: string[]): string {
       `<circle cx="${num(between(rand, 760, 840))}" cy="${num(between(rand, 860, 940))}" r="${num(between(rand, 300, 370))}" fill="${darken(bg, 0.06)}" fill-opacity="0.3"/>`,
     );
   }
-  out.push(`<rect y="1180" width="${PRODUCT_W}" height="${PRODUCT_H - 1180}" fill="url(#floor)"/>`);
-  out.push(`<ellipse cx="600" cy="560" rx="560" ry="520" fill="url(#halo)"/>`);
   return out.join('');
 }
 
@@ -325,18 +398,28 @@ interface Strand {
   across: number;
 }
 
+/**
+ * Strands as a few compound paths: each bucket shares one width and opacity. Far cheaper for
+ * librsvg to rasterise than one element per strand, and it looks the same at product sizes.
+ */
 function strandPaths(
   strands: Strand[],
   stroke: string,
   widthRange: [number, number],
   opacityRange: [number, number],
   rand: Rand,
+  buckets = 2,
 ): string {
-  return strands
-    .map(
-      (s) =>
-        `<path d="${curve(s.points)}" stroke="${stroke}" stroke-width="${num(between(rand, ...widthRange))}" stroke-opacity="${num(between(rand, ...opacityRange))}"/>`,
-    )
+  const groups: string[][] = Array.from({ length: buckets }, () => []);
+  for (const s of strands) groups[Math.floor(rand() * buckets)]!.push(curve(s.points));
+  return groups
+    .map((ds, i) => {
+      if (ds.length === 0) return '';
+      const t = buckets === 1 ? 0.5 : i / (buckets - 1);
+      const width = lerp(widthRange[0], widthRange[1], 1 - t);
+      const opacity = lerp(opacityRange[0], opacityRange[1], t);
+      return `<path d="${ds.join('')}" stroke="${stroke}" stroke-width="${num(width)}" stroke-opacity="${num(opacity)}"/>`;
+    })
     .join('');
 }
 
@@ -350,6 +433,7 @@ function glint(points: Pt[], rand: Rand, minShare: number, maxShare: number): Pt
 
 interface HairLayerInput {
   id: string;
+  ink: HairInk;
   mass: string;
   strands: Strand[];
   wave: Wave;
@@ -362,10 +446,12 @@ interface HairLayerInput {
   curlSpots?: Pt[];
   /** Axis (x1, y1, x2, y2) of a broad band of gloss across the hair. */
   sheen?: [number, number, number, number];
+  /** Fewer layers, for pieces further back. */
+  simple?: boolean;
 }
 
 function hairLayers(input: HairLayerInput, defs: string[]): string {
-  const { id, mass, strands, wave, rand, x0, x1 } = input;
+  const { id, ink, mass, strands, wave, rand, x0, x1 } = input;
   const sw = wave.strandWidth;
   defs.push(
     linear(
@@ -386,18 +472,19 @@ function hairLayers(input: HairLayerInput, defs: string[]): string {
     ),
   );
   const out: string[] = [];
-  out.push(`<path d="${mass}" fill="url(#${id}-base)"/>`);
-  // Strand budget: tight textures need more points per strand, so fewer (thicker) strands.
+  out.push(`<path d="${mass}" fill="${paint(id, ink, 'base')}"/>`);
   const dark = strands.filter((_, i) => i % 3 === 0);
   const mid = strands.filter((_, i) => i % 3 === 1);
   const rest = strands.filter((_, i) => i % 3 === 2);
   out.push('<g fill="none" stroke-linecap="round">');
-  out.push(strandPaths(dark, `url(#${id}-dark)`, [2.2 * sw, 4.6 * sw], [0.45, 0.8], rand));
-  out.push(strandPaths(mid, `url(#${id}-base)`, [1.6 * sw, 3.4 * sw], [0.6, 0.95], rand));
+  out.push(strandPaths(dark, paint(id, ink, 'dark'), [2.2 * sw, 4.6 * sw], [0.45, 0.8], rand));
+  if (!input.simple)
+    out.push(strandPaths(mid, paint(id, ink, 'base'), [1.6 * sw, 3.4 * sw], [0.6, 0.95], rand));
   out.push('</g>');
   out.push(`<path d="${mass}" fill="url(#${id}-cyl)"/>`);
-  if (input.sheen) {
-    const k = wave.amp === 0 ? 1 : wave.curls ? 0.3 : 0.55;
+  // One gloss layer: crest bands on waves, a broad sheen on straight hair, none on coils.
+  if (input.sheen && wave.bands === 0 && !wave.curls && !input.simple) {
+    const k = 1;
     const [sx1, sy1, sx2, sy2] = input.sheen;
     defs.push(
       linear(
@@ -417,7 +504,7 @@ function hairLayers(input: HairLayerInput, defs: string[]): string {
     );
     out.push(`<path d="${mass}" fill="url(#${id}-sheen)"/>`);
   }
-  if (wave.bands > 0) {
+  if (wave.bands > 0 && !input.simple) {
     const b = wave.bands;
     defs.push(
       linear(
@@ -440,25 +527,40 @@ function hairLayers(input: HairLayerInput, defs: string[]): string {
     out.push(`<path d="${mass}" fill="url(#${id}-bands)"/>`);
   }
   // Light strands, biased to the lit (left) side, and short glints.
-  const lit = rest.filter((s) => s.across < 0.62 || rand() < 0.25);
+  // Light strands stop short of the tips, where hair thins out and catches no light.
+  const lit = rest
+    .filter((s) => s.across < 0.62 || rand() < 0.25)
+    .map((s) => {
+      const ys = s.points.map((p) => p[1]);
+      const cut = Math.min(...ys) + 0.9 * (Math.max(...ys) - Math.min(...ys));
+      return { points: s.points.filter((p) => p[1] <= cut), across: s.across };
+    })
+    .filter((s) => s.points.length > 1);
   out.push('<g fill="none" stroke-linecap="round">');
-  out.push(strandPaths(lit, `url(#${id}-light)`, [1 * sw, 2.2 * sw], [0.3, 0.7], rand));
+  out.push(strandPaths(lit, paint(id, ink, 'light'), [1 * sw, 2.2 * sw], [0.3, 0.7], rand));
   const glints = lit
-    .filter((s) => s.across > 0.12 && s.across < 0.55)
+    .filter((s) => !input.simple && s.across > 0.12 && s.across < 0.55)
     .map((s) => ({ points: glint(s.points, rand, 0.15, 0.4), across: s.across }));
-  out.push(strandPaths(glints, `url(#${id}-shine)`, [1 * sw, 2 * sw], [0.35, 0.8], rand));
+  out.push(strandPaths(glints, paint(id, ink, 'shine'), [1 * sw, 2 * sw], [0.35, 0.8], rand));
   out.push('</g>');
   if (wave.curls && input.curlSpots) {
     const spots = input.curlSpots;
     const dk: string[] = [];
     const lt: string[] = [];
     for (const [x, y] of spots) {
-      const d = coil(x, y, between(rand, 5, 9), between(rand, 9, 14), 3 + Math.floor(rand() * 4), rand() < 0.5);
+      const d = coil(
+        x,
+        y,
+        between(rand, 5, 9),
+        between(rand, 9, 14),
+        3 + Math.floor(rand() * 4),
+        rand() < 0.5,
+      );
       (rand() < 0.55 ? dk : lt).push(d);
     }
     out.push(
-      `<path d="${dk.join('')}" fill="none" stroke="url(#${id}-dark)" stroke-width="${num(3 * sw)}" stroke-opacity="0.7" stroke-linecap="round"/>`,
-      `<path d="${lt.join('')}" fill="none" stroke="url(#${id}-light)" stroke-width="${num(1.8 * sw)}" stroke-opacity="0.75" stroke-linecap="round"/>`,
+      `<path d="${dk.join('')}" fill="none" stroke="${paint(id, ink, 'dark')}" stroke-width="${num(3 * sw)}" stroke-opacity="0.7" stroke-linecap="round"/>`,
+      `<path d="${lt.join('')}" fill="none" stroke="${paint(id, ink, 'light')}" stroke-width="${num(1.8 * sw)}" stroke-opacity="0.75" stroke-linecap="round"/>`,
     );
   }
   return out.join('');
@@ -479,7 +581,7 @@ function bundle(
   ink: HairInk,
   wave: Wave,
   rand: Rand,
-  opts: { length: number; budget: number; band: string; tag: boolean; dim?: string },
+  opts: { length: number; budget: number; maxStrands: number; band: string; tag: boolean; back?: boolean },
   defs: string[],
 ): string {
   const L = opts.length;
@@ -487,11 +589,11 @@ function bundle(
   const keys: [number, number][] = [
     [0, 112],
     [0.05, 106],
-    [0.12, 74],
-    [0.2, 98],
-    [0.45, 150 * vol],
-    [0.78, 156 * vol],
-    [1, 128 * vol],
+    [0.12, 76],
+    [0.24, 112],
+    [0.5, 136 * vol],
+    [0.8, 134 * vol],
+    [1, 104 * vol],
   ];
   const hw = (t: number) => {
     for (let i = 0; i < keys.length - 1; i++) {
@@ -504,7 +606,7 @@ function bundle(
   const phase = rand() * TAU;
   const ramp = (t: number) => smoothstep(0.12, 0.32, t);
   const pointsPer = Math.ceil(L / wave.step);
-  const n = strandCount(opts.budget, pointsPer, 36, 150);
+  const n = strandCount(opts.budget, pointsPer, 16, opts.maxStrands);
   const strands: Strand[] = [];
   for (let i = 0; i < n; i++) {
     const u = (-1 + (2 * (i + rand())) / n) * 0.98;
@@ -521,7 +623,6 @@ function bundle(
     }
     strands.push({ points: pts, across: (u + 1) / 2 });
   }
-  strands.sort(() => 0); // keep generation order (stratified) deterministic
   const edge = (side: -1 | 1, from: number, to: number): Pt[] => {
     const pts: Pt[] = [];
     const steps = Math.ceil(((to - from) * L) / wave.step);
@@ -551,6 +652,7 @@ function bundle(
     hairLayers(
       {
         id,
+        ink,
         mass,
         strands,
         wave,
@@ -560,14 +662,14 @@ function bundle(
         bandsY: (-phase / TAU) * wave.period,
         curlSpots,
         sheen: [-60, 0.2 * L, 60, 0.62 * L],
+        simple: opts.back,
       },
       defs,
     ),
   );
-  if (opts.dim) out.push(`<path d="${mass}" fill="${opts.dim}" fill-opacity="0.18"/>`);
   // Weft track with stitching.
   out.push(
-    `<rect x="-120" y="-20" width="240" height="30" rx="12" fill="url(#${id}-dark)"/>`,
+    `<rect x="-120" y="-20" width="240" height="30" rx="12" fill="${paint(id, ink, 'dark')}"/>`,
     `<rect x="-120" y="-20" width="240" height="12" rx="6" fill="#ffffff" fill-opacity="0.12"/>`,
     `<path d="M-108 -4H108" stroke="${ink.light[0]}" stroke-width="2" stroke-dasharray="7 6" stroke-opacity="0.6"/>`,
   );
@@ -608,6 +710,7 @@ function bundle(
 function bundleArt(spec: ArtSpec, wave: Wave, rand: Rand, defs: string[]): string {
   const ink = hairInk(spec.colours);
   const band = BAND_COLOURS[Math.floor(rand() * BAND_COLOURS.length)]!;
+  const backInk = hairInk(spec.colours.map((c) => darken(c, 0.14)));
   const out: string[] = [];
   const tilt = between(rand, 8, 14);
   const spread = between(rand, 215, 250);
@@ -616,14 +719,13 @@ function bundleArt(spec: ArtSpec, wave: Wave, rand: Rand, defs: string[]): strin
     { x: 600 + spread, y: 290 + between(rand, -20, 20), a: tilt * between(rand, 0.8, 1.15), s: 0.86 },
   ];
   out.push(`<ellipse cx="600" cy="1345" rx="${num(400 * wave.volume)}" ry="50" fill="url(#shadow)"/>`);
-  const dim = darken(spec.background, 0.55);
   backs.forEach((b, i) => {
     out.push(
-      `<g transform="translate(${num(b.x)} ${num(b.y)}) rotate(${num(b.a)}) scale(${b.s})">${bundle(`b${i}`, ink, wave, rand, { length: 1000, budget: 1300, band, tag: false, dim }, defs)}</g>`,
+      `<g transform="translate(${num(b.x)} ${num(b.y)}) rotate(${num(b.a)}) scale(${b.s})">${bundle(`b${i}`, backInk, wave, rand, { length: 1000, budget: 800, maxStrands: 24, band, tag: false, back: true }, defs)}</g>`,
     );
   });
   out.push(
-    `<g transform="translate(600 220) rotate(${num(between(rand, -3, 3))})">${bundle('b2', ink, wave, rand, { length: 1060, budget: 3000, band, tag: true }, defs)}</g>`,
+    `<g transform="translate(${num(600 + between(rand, -12, 12))} 220)">${bundle('b2', ink, wave, rand, { length: 1060, budget: 2200, maxStrands: 60, band, tag: true }, defs)}</g>`,
   );
   return out.join('');
 }
@@ -649,7 +751,8 @@ function sampleSpline(ctrl: Pt[], step: number): { pts: Pt[]; s: number[] } {
       const t2 = t * t;
       const t3 = t2 * t;
       const f = (pa: number, pb: number, pc: number, pe: number) =>
-        0.5 * (2 * pb + (-pa + pc) * t + (2 * pa - 5 * pb + 4 * pc - pe) * t2 + (-pa + 3 * pb - 3 * pc + pe) * t3);
+        0.5 *
+        (2 * pb + (-pa + pc) * t + (2 * pa - 5 * pb + 4 * pc - pe) * t2 + (-pa + 3 * pb - 3 * pc + pe) * t3);
       const p: Pt = [f(a[0], b[0], c[0], e[0]), f(a[1], b[1], c[1], e[1])];
       const prev = pts[pts.length - 1];
       if (prev) acc += Math.hypot(p[0] - prev[0], p[1] - prev[1]);
@@ -673,11 +776,18 @@ function wigArt(spec: ArtSpec, wave: Wave, rand: Rand, defs: string[]): string {
       [0.55, tone],
       [1, darken(tone, 0.35)],
     ])}</radialGradient>`,
-    `<radialGradient id="skinBody" cx="0.45" cy="0.12" r="0.95">${stops([
-      [0, lighten(tone, 0.16)],
-      [0.5, tone],
-      [1, darken(tone, 0.42)],
-    ])}</radialGradient>`,
+    linear(
+      'skinBody',
+      300,
+      860,
+      1000,
+      1500,
+      stops([
+        [0, lighten(tone, 0.14)],
+        [0.45, tone],
+        [1, darken(tone, 0.4)],
+      ]),
+    ),
     linear(
       'neckShade',
       0,
@@ -690,17 +800,10 @@ function wigArt(spec: ArtSpec, wave: Wave, rand: Rand, defs: string[]): string {
         [1, '#000000', 0],
       ]),
     ),
-    `<radialGradient id="bustShadow">${stops([
-      [0, '#000000', 0.2],
-      [0.6, '#000000', 0.08],
-      [1, '#000000', 0],
-    ])}</radialGradient>`,
     hairGradients('wb', ink, 0, 260, 0, bottom),
     hairGradients('wl', ink, 0, 260, 0, bottom),
     hairGradients('wr', ink, 0, 260, 0, bottom),
   );
-  // Soft shadow on the backdrop behind the bust.
-  out.push(`<ellipse cx="650" cy="880" rx="${num(470 * vol)}" ry="720" fill="url(#bustShadow)"/>`);
 
   // Hair at the back, seen between the neck and the front sections.
   const phase = rand() * TAU;
@@ -712,18 +815,23 @@ function wigArt(spec: ArtSpec, wave: Wave, rand: Rand, defs: string[]): string {
     backOutline.push([600 - spreadX + waveOffset(wave, y, phase) * smoothstep(650, 800, y), y]);
   }
   const backRight = backOutline.map(([x, y]) => [1200 - x, y] as Pt).reverse();
-  out.push(`<path d="${curve([...backOutline, ...backRight], true)}" fill="url(#wb-dark)"/>`);
+  out.push(`<path d="${curve([...backOutline, ...backRight], true)}" fill="${paint('wb', ink, 'dark')}"/>`);
   const backStrands: string[] = [];
   for (let i = 0; i < 24; i++) {
     const x0 = between(rand, 470, 730);
     const pts: Pt[] = [];
     for (let y = 560; y <= bottom - 60; y += wave.step) {
-      pts.push([x0 + (x0 - 600) * 0.25 * smoothstep(600, 1000, y) + waveOffset(wave, y, phase) * smoothstep(650, 800, y), y]);
+      pts.push([
+        x0 +
+          (x0 - 600) * 0.25 * smoothstep(600, 1000, y) +
+          waveOffset(wave, y, phase) * smoothstep(650, 800, y),
+        y,
+      ]);
     }
     backStrands.push(curve(pts));
   }
   out.push(
-    `<path d="${backStrands.join('')}" fill="none" stroke="url(#wb-base)" stroke-width="${num(3 * wave.strandWidth)}" stroke-opacity="0.55"/>`,
+    `<path d="${backStrands.join('')}" fill="none" stroke="${paint('wb', ink, 'base')}" stroke-width="${num(3 * wave.strandWidth)}" stroke-opacity="0.55"/>`,
   );
 
   // Mannequin: shoulders, neck, head and a serene, minimal face.
@@ -741,7 +849,6 @@ function wigArt(spec: ArtSpec, wave: Wave, rand: Rand, defs: string[]): string {
     `<path d="M598 548Q592 585 586 598Q598 608 614 598" stroke="${line}" stroke-width="3.5" fill="none" stroke-opacity="0.4" stroke-linecap="round"/>`,
     `<path d="M562 640Q581 628 600 636Q619 628 638 640Q600 648 562 640Z" fill="${lip}"/>`,
     `<path d="M564 641Q600 672 636 641Q600 650 564 641Z" fill="${lighten(lip, 0.1)}"/>`,
-    `<ellipse cx="546" cy="590" rx="34" ry="18" fill="#e07a6c" fill-opacity="0.1"/><ellipse cx="654" cy="590" rx="34" ry="18" fill="#e07a6c" fill-opacity="0.1"/>`,
     `<ellipse cx="545" cy="420" rx="55" ry="80" fill="#ffffff" fill-opacity="0.06"/>`,
   );
 
@@ -801,13 +908,16 @@ function wigArt(spec: ArtSpec, wave: Wave, rand: Rand, defs: string[]): string {
     const massOuter = make(0.98, 50, sectionPhase, 0, curly).reverse();
     const mass = curve([...massInner, ...massOuter], true);
     const perStrand = (bottom + 240) / wave.step;
-    const n = strandCount(1700, perStrand, 30, 80);
+    const n = strandCount(1500, perStrand, 24, 56);
     const strands: Strand[] = [];
     for (let i = 0; i < n; i++) {
       const u = (i + rand()) / n;
       const cut = rand() * 70 + (u > 0.8 ? rand() * 60 : 0);
       const ph = sectionPhase + (rand() - 0.5) * 0.5;
-      strands.push({ points: make(u, cut - 10, ph, 6), across: side === 'r' ? 0.25 + u * 0.75 : 0.75 - u * 0.75 });
+      strands.push({
+        points: make(u, cut - 10, ph, 6),
+        across: side === 'r' ? 0.25 + u * 0.75 : 0.75 - u * 0.75,
+      });
     }
     const curlSpots: Pt[] = [];
     if (curly) {
@@ -822,6 +932,7 @@ function wigArt(spec: ArtSpec, wave: Wave, rand: Rand, defs: string[]): string {
     return hairLayers(
       {
         id: `w${side}`,
+        ink,
         mass,
         strands,
         wave,
@@ -871,7 +982,8 @@ function frontalArt(spec: ArtSpec, wave: Wave, rand: Rand, defs: string[]): stri
   const laceBottom = (x: number) => quad(x, topY + arch + depth, topY + depth);
   const phase = rand() * TAU;
   const profile = (t: number) =>
-    (1 + 0.06 * Math.sin(Math.PI * Math.min(1, t * 1.8)) - 0.24 * smoothstep(0.5, 1, t)) * (1 + (vol - 1) * 0.8 * t);
+    (1 + 0.05 * Math.sin(Math.PI * Math.min(1, t * 1.8)) - 0.36 * smoothstep(0.3, 1, t)) *
+    (1 + (vol - 1) * 0.8 * t);
   const hang = (x0: number, ph: number, endCut: number, jitter: number, bumpy = false): Pt[] => {
     const y0 = laceBottom(x0) - 14;
     const pts: Pt[] = [];
@@ -888,23 +1000,29 @@ function frontalArt(spec: ArtSpec, wave: Wave, rand: Rand, defs: string[]): stri
     return pts;
   };
   defs.push(hairGradients('fh', ink, 0, topY + depth, 0, bottom));
-  const edgeL = hang(xL + 16, phase, 70, 0, curly);
-  const edgeR = hang(xR - 16, phase, 70, 0, curly);
-  const bottomMid: Pt = [600 + waveOffset(wave, bottom - topY, phase), bottom - 20];
+  // Outer hair is a little shorter than the centre, so the ends form a soft curve.
+  const cutAt = (u: number) => 40 + (Math.abs(u - 0.5) * 2) ** 2 * 110;
+  const edgeL = hang(xL + 16, phase, cutAt(0) + 30, 0, curly);
+  const edgeR = hang(xR - 16, phase, cutAt(1) + 30, 0, curly);
+  const tipY = (u: number) => bottom - cutAt(u) - 30;
+  const bottomMid: Pt[] = [0.3, 0.5, 0.7].map((u) => [
+    600 + (lerp(xL, xR, u) - 600) * profile(1) + waveOffset(wave, bottom - topY, phase),
+    tipY(u),
+  ]);
   const hairline: Pt[] = [];
   for (let k = 1; k < 10; k++) {
     const x = lerp(xR - 16, xL + 16, k / 10);
     hairline.push([x, laceBottom(x) - 14]);
   }
-  const mass = curve([...edgeL, bottomMid, ...edgeR.reverse(), ...hairline], true);
+  const mass = curve([...edgeL, ...bottomMid, ...edgeR.reverse(), ...hairline], true);
   const perStrand = (bottom - 480) / wave.step;
-  const n = strandCount(3600, perStrand, 40, 160);
+  const n = strandCount(3200, perStrand, 30, 110);
   const strands: Strand[] = [];
   for (let i = 0; i < n; i++) {
     const u = (i + rand()) / n;
     const x0 = lerp(xL + 12, xR - 12, u);
     strands.push({
-      points: hang(x0, phase + (rand() - 0.5) * 0.5, rand() * 70 + Math.abs(u - 0.5) * 90, wave.jitter * 2),
+      points: hang(x0, phase + (rand() - 0.5) * 0.5, cutAt(u) - 20 + rand() * 80, wave.jitter * 2),
       across: u,
     });
   }
@@ -916,21 +1034,14 @@ function frontalArt(spec: ArtSpec, wave: Wave, rand: Rand, defs: string[]): stri
       curlSpots.push([p[0] - 6, p[1] - 10]);
     }
   }
-  defs.push(
-    `<radialGradient id="hangShadow">${stops([
-      [0, '#000000', 0.16],
-      [0.6, '#000000', 0.06],
-      [1, '#000000', 0],
-    ])}</radialGradient>`,
-  );
   out.push(
-    `<ellipse cx="640" cy="${num((topY + bottom) / 2 + 40)}" rx="${num(halfW * 1.35 * vol)}" ry="${num((bottom - topY) * 0.62)}" fill="url(#hangShadow)"/>`,
     `<ellipse cx="600" cy="${num(bottom + 60)}" rx="${num(halfW * 1.1 * vol)}" ry="44" fill="url(#shadow)"/>`,
   );
   out.push(
     hairLayers(
       {
         id: 'fh',
+        ink,
         mass,
         strands,
         wave,
@@ -951,7 +1062,6 @@ function frontalArt(spec: ArtSpec, wave: Wave, rand: Rand, defs: string[]): stri
   const lowCtrl = 2 * (topY + depth) - lowEnd;
   const lacePath = `M${num(xL)} ${num(yEnd)}Q600 ${num(topCtrl)} ${num(xR)} ${num(yEnd)}C${num(xR + 26)} ${num(yEnd + 10)} ${num(xR + 24)} ${num(lowEnd - 6)} ${num(xR)} ${num(lowEnd)}Q600 ${num(lowCtrl)} ${num(xL)} ${num(lowEnd)}C${num(xL - 24)} ${num(lowEnd - 6)} ${num(xL - 26)} ${num(yEnd + 10)} ${num(xL)} ${num(yEnd)}Z`;
   defs.push(
-    `<pattern id="mesh" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><path d="M0 0H8M0 0V8" stroke="${darken(lace, 0.35)}" stroke-width="0.8" stroke-opacity="0.5"/></pattern>`,
     linear(
       'laceTone',
       0,
@@ -971,14 +1081,13 @@ function frontalArt(spec: ArtSpec, wave: Wave, rand: Rand, defs: string[]): stri
       topY + depth + 20,
       stops([
         [0, ink.base[0]!, 0],
-        [0.55, ink.base[0]!, 0.16],
-        [1, ink.base[0]!, 0.5],
+        [0.6, ink.base[0]!, 0.1],
+        [1, ink.base[0]!, 0.34],
       ]),
     ),
   );
   out.push(
     `<path d="${lacePath}" fill="url(#laceTone)"/>`,
-    `<path d="${lacePath}" fill="url(#mesh)"/>`,
     `<path d="${lacePath}" fill="url(#laceHair)"/>`,
     `<path d="${lacePath}" fill="none" stroke="${lighten(lace, 0.55)}" stroke-width="3" stroke-opacity="0.9"/>`,
   );
@@ -1003,7 +1112,9 @@ function frontalArt(spec: ArtSpec, wave: Wave, rand: Rand, defs: string[]): stri
       `M${num(x)} ${num(y)}q${num(between(rand, -6, 6))} ${num(between(rand, 8, 14))} ${num(between(rand, -4, 4))} ${num(between(rand, 18, 30))}`,
     );
   }
-  out.push(`<path d="${baby.join('')}" stroke="url(#fh-base)" stroke-width="1.6" fill="none" stroke-opacity="0.8"/>`);
+  out.push(
+    `<path d="${baby.join('')}" stroke="${paint('fh', ink, 'base')}" stroke-width="1.6" fill="none" stroke-opacity="0.8"/>`,
+  );
   return out.join('');
 }
 
@@ -1015,7 +1126,7 @@ function hank(
   ink: HairInk,
   wave: Wave,
   rand: Rand,
-  opts: { budget: number; band: string; length: number; dim?: string },
+  opts: { budget: number; maxStrands: number; band: string; length: number; back?: boolean },
   defs: string[],
 ): string {
   const rIn = 18;
@@ -1023,13 +1134,13 @@ function hank(
   const L = opts.length;
   const legCentre = (rIn + rOut) / 2;
   const strands: Strand[] = [];
-  const n = strandCount(opts.budget, (2 * L) / wave.step + 8, 40, 140);
+  const n = strandCount(opts.budget, (2 * L) / wave.step + 8, 16, opts.maxStrands);
   const leg = (sign: 1 | -1, r: number, end: number): Pt[] => {
     const pts: Pt[] = [];
     const steps = Math.ceil(end / wave.step);
     for (let k = 0; k <= steps; k++) {
       const y = (end * k) / steps;
-      const taper = smoothstep(L * 0.55, L, y) * 0.72;
+      const taper = smoothstep(L * 0.5, L, y) * 0.9;
       const x = sign * lerp(r, legCentre, taper) + (k > 0 ? (rand() - 0.5) * wave.jitter * 2 : 0);
       pts.push([x, y]);
     }
@@ -1038,8 +1149,8 @@ function hank(
   for (let i = 0; i < n; i++) {
     const u = (i + rand()) / n;
     const r = lerp(rIn + 2, rOut - 2, u);
-    const endL = L * (1 - rand() * 0.22);
-    const endR = L * (1 - rand() * 0.22);
+    const endL = L * (1 - rand() * 0.2);
+    const endR = L * (1 - rand() * 0.2);
     const arc: Pt[] = [];
     for (let k = 1; k < 8; k++) {
       const a = Math.PI + (Math.PI * k) / 8;
@@ -1049,7 +1160,7 @@ function hank(
     strands.push({ points: pts, across: u * 0.5 + (rand() < 0.5 ? 0 : 0.5) });
   }
   const outline: Pt[] = [];
-  const massEnd = L * 0.86;
+  const massEnd = L * 0.84;
   const outerLeg = (sign: 1 | -1, r: number) => leg(sign, r, massEnd).map(([x, y]) => [x, y] as Pt);
   const topArc = (r: number, reverse: boolean): Pt[] => {
     const pts: Pt[] = [];
@@ -1059,8 +1170,10 @@ function hank(
     }
     return reverse ? pts.reverse() : pts;
   };
-  outline.push(...outerLeg(-1, rOut).reverse(), ...topArc(rOut, false), ...outerLeg(1, rOut));
-  outline.push(...outerLeg(1, rIn).reverse(), ...topArc(rIn, true), ...outerLeg(-1, rIn));
+  // Each leg ends in a feathered point.
+  const tip = (sign: 1 | -1): Pt => [sign * legCentre, L * 0.97];
+  outline.push(...outerLeg(-1, rOut).reverse(), ...topArc(rOut, false), ...outerLeg(1, rOut), tip(1));
+  outline.push(...outerLeg(1, rIn).reverse(), ...topArc(rIn, true), ...outerLeg(-1, rIn), tip(-1));
   const mass = curve(outline, true);
   defs.push(hairGradients(id, ink, 0, -rOut, 0, L));
   const out: string[] = [];
@@ -1068,6 +1181,7 @@ function hank(
     hairLayers(
       {
         id,
+        ink,
         mass,
         strands,
         wave,
@@ -1076,11 +1190,11 @@ function hank(
         x1: rOut + 10,
         bandsY: 0,
         sheen: [-40, 0.22 * L, 40, 0.62 * L],
+        simple: opts.back,
       },
       defs,
     ),
   );
-  if (opts.dim) out.push(`<path d="${mass}" fill="${opts.dim}" fill-opacity="0.16"/>`);
   // Paper band with printed stripes (no text), wrapped round both legs.
   const by = 0.2 * L;
   const bw = rOut + 14;
@@ -1113,6 +1227,7 @@ function hank(
 function braidArt(spec: ArtSpec, wave: Wave, rand: Rand, defs: string[]): string {
   const ink = hairInk(spec.colours);
   const band = ['#d94f7a', '#2f7f78', '#7a4fb0', '#c9802f', '#3d6fb4'][Math.floor(rand() * 5)]!;
+  const backInk = hairInk(spec.colours.map((c) => darken(c, 0.14)));
   const out: string[] = [];
   const tilt = between(rand, 10, 16);
   const spread = between(rand, 190, 230);
@@ -1121,14 +1236,13 @@ function braidArt(spec: ArtSpec, wave: Wave, rand: Rand, defs: string[]): string
     { x: 600 + spread, y: 320 + between(rand, -20, 20), a: -tilt * between(rand, 0.8, 1.15), s: 0.88 },
   ];
   out.push(`<ellipse cx="600" cy="1340" rx="380" ry="48" fill="url(#shadow)"/>`);
-  const dim = darken(spec.background, 0.55);
   backs.forEach((b, i) => {
     out.push(
-      `<g transform="translate(${num(b.x)} ${num(b.y)}) rotate(${num(b.a)}) scale(${b.s})">${hank(`h${i}`, ink, wave, rand, { budget: 1500, band, length: 960, dim }, defs)}</g>`,
+      `<g transform="translate(${num(b.x)} ${num(b.y)}) rotate(${num(b.a)}) scale(${b.s})">${hank(`h${i}`, backInk, wave, rand, { budget: 800, maxStrands: 18, band, length: 960, back: true }, defs)}</g>`,
     );
   });
   out.push(
-    `<g transform="translate(600 270) rotate(${num(between(rand, -2, 2))})">${hank('h2', ink, wave, rand, { budget: 3400, band, length: 1010 }, defs)}</g>`,
+    `<g transform="translate(${num(600 + between(rand, -10, 10))} 270)">${hank('h2', ink, wave, rand, { budget: 2000, maxStrands: 42, band, length: 1010 }, defs)}</g>`,
   );
   return out.join('');
 }
@@ -1142,7 +1256,9 @@ function svgDocument(width: number, height: number, defs: string[], body: string
 
 /** A 1200 x 1500 studio-style product picture for the artwork spec. */
 export function productArtworkSvg(spec: ArtSpec, seed: number): string {
-  const rand = mulberry32(hashString(`${seed}|${spec.kind}|${spec.texture}|${spec.colours.join(',')}|${spec.background}`));
+  const rand = mulberry32(
+    hashString(`${seed}|${spec.kind}|${spec.texture}|${spec.colours.join(',')}|${spec.background}`),
+  );
   const wave = WAVES[spec.texture] ?? WAVES.straight;
   const background = `#${parseHex(spec.background, [240, 228, 216])
     .map((v) => v.toString(16).padStart(2, '0'))
@@ -1195,11 +1311,6 @@ export function heroArtworkSvg(palette: string[], seed: number): string {
       [0.55, accent, 0.14],
       [1, accent, 0],
     ])}</radialGradient>`,
-    `<radialGradient id="hshadow">${stops([
-      [0, '#000000', 0.35],
-      [0.6, '#000000', 0.12],
-      [1, '#000000', 0],
-    ])}</radialGradient>`,
     hairGradients('hh', ink, 0, -60, 0, HERO_H + 60),
   ];
   const out: string[] = [`<rect width="${HERO_W}" height="${HERO_H}" fill="url(#hbg)"/>`];
@@ -1233,11 +1344,16 @@ export function heroArtworkSvg(palette: string[], seed: number): string {
     const u = (i + rand()) / n;
     strands.push({ points: edge(u, phase + (rand() - 0.5) * 0.4, wave.jitter * 2), across: u });
   }
-  out.push(`<path d="${mass}" fill="url(#hshadow)" transform="translate(-40 10)"/>`);
+  // Two echoes of the wave behind the hair, for depth.
+  out.push(
+    `<path d="${mass}" fill="${lighten(accent, 0.2)}" fill-opacity="0.12" transform="translate(-120 0)"/>`,
+    `<path d="${mass}" fill="${accent}" fill-opacity="0.2" transform="translate(-56 0)"/>`,
+  );
   out.push(
     hairLayers(
       {
         id: 'hh',
+        ink,
         mass,
         strands,
         wave,

@@ -115,7 +115,9 @@ const roundTo = (n: number, step: number): number => Math.round(n / step) * step
 function ladder(lengths: number[], from: number, to: number): number[] {
   const lo = lengths[0]!;
   const hi = lengths[lengths.length - 1]!;
-  return lengths.map((l) => (hi === lo ? from : roundTo(from + (to - from) * ((l - lo) / (hi - lo)) ** 1.2, 500)));
+  return lengths.map((l) =>
+    hi === lo ? from : roundTo(from + (to - from) * ((l - lo) / (hi - lo)) ** 1.2, 500),
+  );
 }
 
 interface VariantDef {
@@ -146,7 +148,11 @@ function byLengthDensity(lengths: number[], densities: number[], table: number[]
   );
 }
 
-function byColour(colours: string[], price: (colour: string) => number, extra: Record<string, string> = {}): VariantDef[] {
+function byColour(
+  colours: string[],
+  price: (colour: string) => number,
+  extra: Record<string, string> = {},
+): VariantDef[] {
   return colours.map((colour) => ({ options: { colour, ...extra }, naira: price(colour) }));
 }
 
@@ -167,8 +173,8 @@ function hash(text: string): number {
 /** Deterministic stock: mostly 6-60, some low (1-5), a few sold out. */
 function stockFor(sku: string): number {
   const h = hash(sku) % 100;
-  if (h < 5) return 0;
-  if (h < 17) return 1 + (h % 5);
+  if (h < 3) return 0;
+  if (h < 15) return 1 + (h % 5);
   return 6 + (hash(`${sku}#`) % 55);
 }
 
@@ -180,7 +186,9 @@ function build(def: ProductDef): SeedProduct {
     ...rest,
     fromSpec: fromSpec ?? false,
     variants: variants.map((v) => {
-      const parts = OPTION_ORDER.filter((k) => v.options[k] !== undefined).map((k) => skuPart(k, v.options[k]!));
+      const parts = OPTION_ORDER.filter((k) => v.options[k] !== undefined).map((k) =>
+        skuPart(k, v.options[k]!),
+      );
       const sku = [skuPrefix, ...parts].join('-');
       const compareAt =
         v.compareAtNaira ?? (salePct ? roundTo(v.naira / (1 - salePct / 100), 500) : undefined);
@@ -329,7 +337,10 @@ const defs: ProductDef[] = [
     createdDaysAgo: 33,
     fromSpec: true,
     skuPrefix: 'BND-PER-ST',
-    variants: byLength([12, 14, 16, 18, 20, 22, 24, 26], ladder([12, 14, 16, 18, 20, 22, 24, 26], 27_000, 72_000)),
+    variants: byLength(
+      [12, 14, 16, 18, 20, 22, 24, 26],
+      ladder([12, 14, 16, 18, 20, 22, 24, 26], 27_000, 72_000),
+    ),
     images: [art('bundle', 'straight', '1B', 'lilac')],
   },
   {
@@ -414,7 +425,11 @@ const defs: ProductDef[] = [
       { options: { colour: '4', packs: '10 packs' }, naira: 23_500 },
       { options: { colour: '27', packs: '5 packs' }, naira: 13_500 },
     ],
-    images: [art('braid', 'braid', '1B', 'teal'), art('braid', 'braid', '4', 'blush'), art('braid', 'braid', '27', 'lilac')],
+    images: [
+      art('braid', 'braid', '1B', 'teal'),
+      art('braid', 'braid', '4', 'blush'),
+      art('braid', 'braid', '27', 'lilac'),
+    ],
   },
   {
     key: 'ombre-braiding-hair-bundle-deal',
@@ -833,7 +848,10 @@ const defs: ProductDef[] = [
     sales: 104,
     createdDaysAgo: 22,
     skuPrefix: 'BND-MAL-DW',
-    variants: byLength([12, 14, 16, 18, 20, 22, 24, 26], ladder([12, 14, 16, 18, 20, 22, 24, 26], 30_000, 78_000)),
+    variants: byLength(
+      [12, 14, 16, 18, 20, 22, 24, 26],
+      ladder([12, 14, 16, 18, 20, 22, 24, 26], 30_000, 78_000),
+    ),
     images: [art('bundle', 'deep-wave', '1B', 'blush'), art('bundle', 'deep-wave', '1B', 'teal')],
   },
   {
@@ -855,7 +873,10 @@ const defs: ProductDef[] = [
     sales: 46,
     createdDaysAgo: 37,
     skuPrefix: 'BND-IND-WW',
-    variants: byLength([12, 14, 16, 18, 20, 22, 24, 26], ladder([12, 14, 16, 18, 20, 22, 24, 26], 28_000, 74_000)),
+    variants: byLength(
+      [12, 14, 16, 18, 20, 22, 24, 26],
+      ladder([12, 14, 16, 18, 20, 22, 24, 26], 28_000, 74_000),
+    ),
     images: [art('bundle', 'water-wave', '1B', 'mint')],
   },
   {
@@ -877,7 +898,10 @@ const defs: ProductDef[] = [
     sales: 141,
     createdDaysAgo: 19,
     skuPrefix: 'BND-VN-BS',
-    variants: byLength([12, 14, 16, 18, 20, 22, 26, 30], ladder([12, 14, 16, 18, 20, 22, 26, 30], 45_000, 150_000)),
+    variants: byLength(
+      [12, 14, 16, 18, 20, 22, 26, 30],
+      ladder([12, 14, 16, 18, 20, 22, 26, 30], 45_000, 150_000),
+    ),
     images: [art('bundle', 'bone-straight', '1B', 'champagne'), art('bundle', 'bone-straight', '1', 'mauve')],
   },
   {
@@ -899,7 +923,10 @@ const defs: ProductDef[] = [
     sales: 27,
     createdDaysAgo: 44,
     skuPrefix: 'BND-PER-LW',
-    variants: byLength([12, 14, 16, 18, 20, 22, 24, 26], ladder([12, 14, 16, 18, 20, 22, 24, 26], 29_000, 76_000)),
+    variants: byLength(
+      [12, 14, 16, 18, 20, 22, 24, 26],
+      ladder([12, 14, 16, 18, 20, 22, 24, 26], 29_000, 76_000),
+    ),
     images: [art('bundle', 'loose-wave', '1B', 'rose')],
   },
   {
@@ -921,7 +948,10 @@ const defs: ProductDef[] = [
     sales: 39,
     createdDaysAgo: 29,
     skuPrefix: 'BND-BRZ-KC',
-    variants: byLength([10, 12, 14, 16, 18, 20, 22, 24], ladder([10, 12, 14, 16, 18, 20, 22, 24], 30_000, 70_000)),
+    variants: byLength(
+      [10, 12, 14, 16, 18, 20, 22, 24],
+      ladder([10, 12, 14, 16, 18, 20, 22, 24], 30_000, 70_000),
+    ),
     images: [art('bundle', 'kinky-curly', '1B', 'sky')],
   },
   {
@@ -1055,9 +1085,13 @@ const defs: ProductDef[] = [
     sales: 26,
     createdDaysAgo: 23,
     skuPrefix: 'BND-613-ST',
-    variants: byLength([12, 14, 16, 18, 20, 22, 24, 26], ladder([12, 14, 16, 18, 20, 22, 24, 26], 36_000, 88_000), {
-      colour: '613',
-    }),
+    variants: byLength(
+      [12, 14, 16, 18, 20, 22, 24, 26],
+      ladder([12, 14, 16, 18, 20, 22, 24, 26], 36_000, 88_000),
+      {
+        colour: '613',
+      },
+    ),
     images: [art('bundle', 'straight', '613', 'slate')],
   },
   {
@@ -1103,7 +1137,10 @@ const defs: ProductDef[] = [
     sales: 31,
     createdDaysAgo: 7,
     skuPrefix: 'BND-VN-BW',
-    variants: byLength([14, 16, 18, 20, 22, 24, 26, 28], ladder([14, 16, 18, 20, 22, 24, 26, 28], 48_000, 135_000)),
+    variants: byLength(
+      [14, 16, 18, 20, 22, 24, 26, 28],
+      ladder([14, 16, 18, 20, 22, 24, 26, 28], 48_000, 135_000),
+    ),
     images: [art('bundle', 'body-wave', '2', 'rose')],
   },
 
@@ -1178,7 +1215,9 @@ const defs: ProductDef[] = [
     sales: 119,
     createdDaysAgo: 26,
     skuPrefix: 'CLS-HD-4X4-ST',
-    variants: byLength([10, 12, 14, 16, 18, 20], [30_000, 33_000, 36_500, 40_000, 44_000, 48_500], { laceSize: '4x4' }),
+    variants: byLength([10, 12, 14, 16, 18, 20], [30_000, 33_000, 36_500, 40_000, 44_000, 48_500], {
+      laceSize: '4x4',
+    }),
     images: [art('frontal', 'straight', '1B', 'mint'), art('frontal', 'straight', '1B', 'blush')],
   },
   {
@@ -1330,7 +1369,11 @@ const defs: ProductDef[] = [
     variants: byColour(['1', '1B', '2', '4', '27', '30', '33', '613'], (c) =>
       ['27', '30', '613'].includes(c) ? 2_800 : 2_500,
     ),
-    images: [art('braid', 'braid', '1B', 'peach'), art('braid', 'braid', '30', 'sky'), art('braid', 'braid', '613', 'mauve')],
+    images: [
+      art('braid', 'braid', '1B', 'peach'),
+      art('braid', 'braid', '30', 'sky'),
+      art('braid', 'braid', '613', 'mauve'),
+    ],
   },
   {
     key: 'ombre-braiding-hair-single-pack',

@@ -24,7 +24,7 @@ const CATEGORY_DESCRIPTIONS: Record<(typeof CATEGORY_SLUGS)[number], string> = {
 const SEED_LOCK_ID = 7_310_001;
 
 async function svgToPng(svg: string): Promise<Buffer> {
-  return sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer();
+  return sharp(Buffer.from(svg)).png({ compressionLevel: 2 }).toBuffer();
 }
 
 /** Runs `fn` over `items` with at most `limit` at once (sharp already uses threads inside). */
