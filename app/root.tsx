@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import {
   isRouteErrorResponse,
   Link,
@@ -70,6 +70,10 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   useRestoreCurrency();
+  // Lets browser tests (and curious developers) know the page is interactive.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return <Outlet />;
 }
 

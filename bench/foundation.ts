@@ -6,7 +6,7 @@
 //
 // Prints a table; nothing here is a pass/fail test.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -137,11 +137,11 @@ async function main() {
   }
 
   const out = path.join(repo, 'bench/results');
-  execFileSync('mkdir', ['-p', out]);
+  mkdirSync(out, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   writeFileSync(
     path.join(out, `foundation-${stamp}.md`),
-    figures.map(([k, v]) => `| ${k} | ${v} |`).join('\n') + '\n',
+    `${figures.map(([k, v]) => `| ${k} | ${v} |`).join('\n')}\n`,
   );
   console.log('\n| figure | value |\n|---|---|');
   for (const [k, v] of figures) console.log(`| ${k} | ${v} |`);

@@ -61,7 +61,7 @@ if (process.env.TEST_DATABASE_URL) {
   vitest(
     'database tests again on PostgreSQL',
     'vitest.config.ts',
-    ['--dir', 'tests/integration', '--dir', 'server'],
+    ['tests/integration', 'server'],
     process.env,
   );
 } else {

@@ -98,7 +98,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         cacheControl: false,
         setHeaders: (reply: { header(name: string, value: string): unknown }, filePath: string) => {
           const immutable = filePath.startsWith(path.join(pages.clientDir, 'assets') + path.sep);
-          reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+          reply.header(
+            'cache-control',
+            immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+          );
         },
       });
     } else {

@@ -10,6 +10,13 @@ export interface BrowserFixture {
   browser: Browser;
 }
 
+/** Opens a page and waits until React has hydrated it (so clicks are handled by the app). */
+export async function openPage(page: Page, url: string) {
+  const response = await page.goto(url);
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  return response;
+}
+
 export function setupBrowser(
   options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {},
 ) {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { setupBrowser } from './browser.ts';
+import { openPage, setupBrowser } from './browser.ts';
 
 describe('on a 360 px phone', () => {
   const t = setupBrowser({ viewport: { width: 360, height: 740 } });
 
   it('fits the screen and the menu lists every category', async () => {
     const { page } = t;
-    await page.goto('/');
+    await openPage(page, '/');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.getByLabel('Menu').click();

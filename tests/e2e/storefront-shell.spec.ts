@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BEST_SELLER_MIN_SALES } from '#core/catalog.ts';
 import { seedProducts } from '#server/db/seed/catalogue.ts';
-import { setupBrowser } from './browser.ts';
+import { openPage, setupBrowser } from './browser.ts';
 
 const t = setupBrowser();
 
@@ -30,7 +30,7 @@ function expectedSections() {
 describe('home page', () => {
   it('shows the hero, Flash Sale, Best Sellers, New Arrivals, categories and the promo block from the database', async () => {
     const { page } = t;
-    const response = await page.goto('/');
+    const response = await openPage(page, '/');
     expect(response?.status()).toBe(200);
     const expected = expectedSections();
     const names = (id: string) =>
@@ -59,7 +59,7 @@ describe('home page', () => {
 
   it('rotates the hero every 5 seconds, wraps around, and has working arrows and dots', async () => {
     const { page } = t;
-    await page.goto('/');
+    await openPage(page, '/');
     const hero = page.getByTestId('hero');
     const active = () => hero.locator('[data-active="true"]').getAttribute('aria-label');
     expect(await active()).toBe('1 of 2');
@@ -78,7 +78,7 @@ describe('home page', () => {
 
   it('holds the hero still while it has keyboard focus', async () => {
     const { page } = t;
-    await page.goto('/');
+    await openPage(page, '/');
     const hero = page.getByTestId('hero');
     await hero.getByRole('button', { name: 'Show slide 1' }).focus();
     await page.keyboard.press('Tab');
@@ -90,7 +90,7 @@ describe('home page', () => {
   it('holds the hero still for shoppers who ask for reduced motion', async () => {
     const { page } = t;
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto('/');
+    await openPage(page, '/');
     const hero = page.getByTestId('hero');
     await expect.poll(() => hero.getAttribute('data-paused')).toBe('true');
   });
@@ -99,7 +99,7 @@ describe('home page', () => {
 describe('header pop-ups', () => {
   it('search goes to /collections?search= with the text trimmed, and a blank search does nothing', async () => {
     const { page } = t;
-    await page.goto('/');
+    await openPage(page, '/');
     await page.getByRole('link', { name: 'Search', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Search the shop' });
     await dialog.getByPlaceholder('Search products...').fill('   ');
@@ -122,7 +122,7 @@ describe('header pop-ups', () => {
 
   it('track order goes to /track-order?id= with the number', async () => {
     const { page } = t;
-    await page.goto('/');
+    await openPage(page, '/');
     await page.getByRole('link', { name: 'Track order' }).click();
     const dialog = page.getByRole('dialog', { name: 'Track your order' });
     await dialog.getByLabel('Tracking number').fill(' ch1234567890 ');
@@ -145,7 +145,7 @@ describe('navigation', () => {
 
   it('scrolls to the top on a route change', async () => {
     const { page } = t;
-    await page.goto('/');
+    await openPage(page, '/');
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.locator('footer').getByRole('link', { name: 'Wigs' }).click();
     await page.waitForURL('**/collections?category=wigs');
@@ -154,7 +154,7 @@ describe('navigation', () => {
 
   it('remembers the chosen currency across reloads, rendered by the server', async () => {
     const { page } = t;
-    await page.goto('/');
+    await openPage(page, '/');
     await page.locator('#currency-top').selectOption('USD');
     await expect.poll(() => page.locator('[data-testid="price"]').first().innerText()).toMatch(/^\$/);
     expect(await page.evaluate(() => localStorage.getItem('currency'))).toBe('USD');
@@ -167,7 +167,7 @@ describe('navigation', () => {
 describe('newsletter', () => {
   it('subscribes from the footer and says so; a bad address is explained', async () => {
     const { page } = t;
-    await page.goto('/');
+    await openPage(page, '/');
     const form = page.locator('#newsletter');
     await form.getByRole('textbox').fill('not-an-email');
     await form.getByRole('button', { name: 'Subscribe' }).click();

@@ -25,7 +25,14 @@ async function startShop(port: number): Promise<{ child: ChildProcess; output: (
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/http/server.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SEED_ON_START: 'false' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_ON_START: 'false',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => {

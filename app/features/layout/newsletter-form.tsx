@@ -23,6 +23,13 @@ export function NewsletterForm() {
       noValidate
       className="space-y-2"
       id="newsletter"
+      onSubmit={(event) => {
+        // With JavaScript the answer shows in place; without it the form posts and the page reloads.
+        event.preventDefault();
+        const body = new FormData(event.currentTarget);
+        body.set('_js', '1');
+        fetcher.submit(body, { method: 'post', action: '/newsletter' });
+      }}
     >
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <label htmlFor={inputId} className="block text-sm font-semibold text-cream">

@@ -6,7 +6,8 @@ import { CATEGORY_NAV } from './nav-links.ts';
 import { PopupForm } from './popup-dialog.tsx';
 import { useRootData } from './store-data.ts';
 
-const iconBase = 'relative h-11 w-10 items-center justify-center rounded-full text-ink hover:bg-plum-50 hover:text-plum-800 sm:w-11';
+const iconBase =
+  'relative h-11 w-10 items-center justify-center rounded-full text-ink hover:bg-plum-50 hover:text-plum-800 sm:w-11';
 const iconButton = `inline-flex ${iconBase}`;
 
 function isActive(to: string, pathname: string, search: string): boolean {

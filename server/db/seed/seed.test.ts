@@ -31,7 +31,12 @@ describe('sample data', () => {
       db,
       sql`SELECT category_slug, COUNT(*) AS n FROM products GROUP BY category_slug ORDER BY category_slug`,
     );
-    expect(perCategory.map((r) => r.category_slug)).toEqual(['braiding-hair', 'bundles', 'lace-frontals', 'wigs']);
+    expect(perCategory.map((r) => r.category_slug)).toEqual([
+      'braiding-hair',
+      'bundles',
+      'lace-frontals',
+      'wigs',
+    ]);
   });
 
   it('gives every product and category a picture that renders', async () => {

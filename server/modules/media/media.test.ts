@@ -60,7 +60,9 @@ describe('media', () => {
   });
 
   it('refuses files that are not images, whatever they are called', async () => {
-    await expect(shop.services.media.importImage(Buffer.from('<html>not a picture</html>'), 'x')).rejects.toMatchObject({
+    await expect(
+      shop.services.media.importImage(Buffer.from('<html>not a picture</html>'), 'x'),
+    ).rejects.toMatchObject({
       status: 400,
       message: 'That file is not an image we can read.',
     });
