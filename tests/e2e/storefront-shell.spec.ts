@@ -176,6 +176,6 @@ describe('newsletter', () => {
     await form.getByRole('textbox').fill('chioma@example.ng');
     await form.getByRole('button', { name: 'Subscribe' }).click();
     await form.getByText('Thanks for subscribing!', { exact: false }).waitFor();
-    expect(await form.getByRole('textbox').inputValue()).toBe('');
+    await expect.poll(() => form.getByRole('textbox').inputValue()).toBe('');
   });
 });

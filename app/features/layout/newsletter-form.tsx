@@ -8,11 +8,12 @@ export function NewsletterForm() {
   const inputId = useId();
   const messageId = useId();
   const form = useRef<HTMLFormElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   const result = fetcher.data;
   const subscribedWithoutJs = location.hash === '#newsletter-subscribed';
 
   useEffect(() => {
-    if (fetcher.state === 'idle' && result?.ok) form.current?.reset();
+    if (fetcher.state === 'idle' && result?.ok && input.current) input.current.value = '';
   }, [fetcher.state, result]);
 
   return (
@@ -37,6 +38,7 @@ export function NewsletterForm() {
       </label>
       <div className="flex gap-2">
         <input
+          ref={input}
           id={inputId}
           name="email"
           type="email"
