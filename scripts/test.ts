@@ -50,7 +50,7 @@ function vitest(label: string, config: string, extraArgs: string[], env: NodeJS.
 
 const { TEST_DATABASE_URL: _pg, ...withoutPg } = process.env;
 
-if (!run('build the storefront', bin('react-router'), ['build'])) {
+if (!run('build the shop', 'npm', ['run', '--silent', 'build'])) {
   console.error('The storefront did not build; not running the tests.');
   process.exit(1);
 }

@@ -2,7 +2,6 @@
 // connection string is given. Both speak the same SQL and run the same migrations.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
@@ -12,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { MIGRATIONS_DIR } from '#server/paths.ts';
 
 // biome-ignore lint/complexity/noBannedTypes: the shop uses the query builder, not relational queries
 type NoRelations = {};
@@ -26,8 +26,6 @@ export interface Database {
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
-
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export type DatabaseConfig =
   | { kind: 'postgres'; url: string; poolSize?: number }

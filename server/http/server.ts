@@ -1,4 +1,4 @@
-// The shop's process: configuration, database, migrations, sample data, HTTP, graceful shutdown.
+// The shop's process (started through server/main.ts): configuration, database, migrations, sample data, HTTP, graceful shutdown.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -6,12 +6,13 @@ import type { ServerBuild } from 'react-router';
 import { databaseConfigFromEnv, openDatabase } from '#server/db/client.ts';
 import { seedReferenceData, seedSampleData } from '#server/db/seed/seed.ts';
 import { EnvError, loadEnv } from '#server/env.ts';
+import { PROJECT_ROOT } from '#server/paths.ts';
 import { createLogger } from '#server/platform/logger.ts';
 import { DiskStorage } from '#server/platform/storage.ts';
 import { createServices } from '#server/services.ts';
 import { type AppOptions, buildApp } from './app.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+const ROOT = PROJECT_ROOT;
 const dev = process.argv.includes('--dev');
 
 async function pagesFor(mode: 'production' | 'development'): Promise<NonNullable<AppOptions['pages']>> {
@@ -41,7 +42,7 @@ async function pagesFor(mode: 'production' | 'development'): Promise<NonNullable
 async function main() {
   let env: ReturnType<typeof loadEnv>;
   try {
-    env = loadEnv(dev ? { NODE_ENV: 'development', ...process.env } : process.env);
+    env = loadEnv(process.env);
   } catch (error) {
     console.error(error instanceof EnvError ? error.message : error);
     process.exit(1);

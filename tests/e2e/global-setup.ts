@@ -37,7 +37,7 @@ export async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = path.join(dataDir, 'server.log');
   const log = createWriteStream(logFile);
-  child = spawn(process.execPath, ['--import', 'tsx', 'server/http/server.ts'], {
+  child = spawn(process.execPath, [path.join(root, 'build/server-app/main.js')], {
     cwd: root,
     env: {
       ...process.env,

@@ -23,10 +23,12 @@ async function freePort(): Promise<number> {
 
 async function startShop(port: number): Promise<{ child: ChildProcess; output: () => string }> {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/http/server.ts'], {
+  const child = spawn(process.execPath, [path.join(root, 'build/server-app/main.js')], {
     cwd: root,
+    // NODE_ENV unset, as under `npm start`: the entry point must settle it before React loads.
     env: {
       ...process.env,
+      NODE_ENV: '',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -56,13 +56,20 @@ export async function listProductSummaries(
   db: Queryable,
   options: { where?: SQL; orderBy: SQL; limit: number; offset?: number },
 ): Promise<ProductSummary[]> {
+  // Pick the page of products first, then decorate only those rows with price, stock and image.
   const rows = await queryRows<SummaryRow>(
     db,
     sql`
+    WITH picked AS (
+      SELECT p.* FROM products p
+      WHERE p.is_active ${options.where ? sql`AND ${options.where}` : sql``}
+      ORDER BY ${options.orderBy}
+      LIMIT ${options.limit} OFFSET ${options.offset ?? 0}
+    )
     SELECT p.id, p.slug, p.name, p.category_slug, p.subcategory, p.is_flash_sale, p.sales_count, p.created_at,
            v.price_kobo, v.compare_at_price_kobo, s.stock, s.variant_count,
            img.id AS image_id, img.alt AS image_alt, img.width AS image_width, img.height AS image_height
-    FROM products p
+    FROM picked p
     JOIN LATERAL (
       SELECT pv.price_kobo, pv.compare_at_price_kobo FROM product_variants pv
       WHERE pv.product_id = p.id ORDER BY pv.price_kobo, pv.position, pv.id LIMIT 1
@@ -75,9 +82,7 @@ export async function listProductSummaries(
       SELECT m.id, m.alt, m.width, m.height FROM product_images pi JOIN media m ON m.id = pi.media_id
       WHERE pi.product_id = p.id ORDER BY pi.position, pi.id LIMIT 1
     ) img ON true
-    WHERE p.is_active ${options.where ? sql`AND ${options.where}` : sql``}
     ORDER BY ${options.orderBy}
-    LIMIT ${options.limit} OFFSET ${options.offset ?? 0}
   `,
   );
   return rows.map(toSummary);

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { BEST_SELLER_MIN_SALES, CATEGORY_SLUGS, HOME_SECTION_LIMIT } from '#core/catalog.ts';
 import type { Category, ProductSummary } from '#core/contract/catalog.ts';
 import type { Queryable } from '#server/db/client.ts';
+import { TtlCache } from '#server/platform/cache.ts';
 import { listCategories, listProductSummaries } from './catalog.repository.ts';
 
 export interface HomeSections {
@@ -10,28 +11,46 @@ export interface HomeSections {
   newArrivals: ProductSummary[];
 }
 
-export function createCatalogService(deps: { db: Queryable }) {
+/** How stale the shop-wide home sections and category list may be (see platform/cache.ts). */
+export const CATALOG_CACHE_MS = 15_000;
+
+export function createCatalogService(deps: { db: Queryable; cache?: TtlCache }) {
   const { db } = deps;
+  const cache = deps.cache ?? new TtlCache();
+
+  async function loadHomeSections(): Promise<HomeSections> {
+    const [flashSale, bestSellers, newArrivals] = await Promise.all([
+      listProductSummaries(db, {
+        where: sql`p.is_flash_sale`,
+        orderBy: sql`p.sales_count DESC, p.id`,
+        limit: HOME_SECTION_LIMIT,
+      }),
+      listProductSummaries(db, {
+        where: sql`p.sales_count > ${BEST_SELLER_MIN_SALES}`,
+        orderBy: sql`p.sales_count DESC, p.id`,
+        limit: HOME_SECTION_LIMIT,
+      }),
+      listProductSummaries(db, { orderBy: sql`p.created_at DESC, p.id DESC`, limit: HOME_SECTION_LIMIT }),
+    ]);
+    return { flashSale, bestSellers, newArrivals };
+  }
+
   return {
     /**
      * The home page's product rows (the spec's rules): flash-sale products, best sellers
      * (sales above 80, best first) and the newest arrivals, at most four each.
      */
-    async getHomeSections(): Promise<HomeSections> {
-      const [flashSale, bestSellers, newArrivals] = await Promise.all([
-        listProductSummaries(db, {
-          where: sql`p.is_flash_sale`,
-          orderBy: sql`p.sales_count DESC, p.id`,
-          limit: HOME_SECTION_LIMIT,
-        }),
-        listProductSummaries(db, {
-          where: sql`p.sales_count > ${BEST_SELLER_MIN_SALES}`,
-          orderBy: sql`p.sales_count DESC, p.id`,
-          limit: HOME_SECTION_LIMIT,
-        }),
-        listProductSummaries(db, { orderBy: sql`p.created_at DESC, p.id DESC`, limit: HOME_SECTION_LIMIT }),
-      ]);
-      return { flashSale, bestSellers, newArrivals };
+    getHomeSections(): Promise<HomeSections> {
+      return cache.get('catalog:home', CATALOG_CACHE_MS, loadHomeSections);
+    },
+
+    listCategories(): Promise<Category[]> {
+      return cache.get('catalog:categories', CATALOG_CACHE_MS, () => listCategories(db));
+    },
+
+    /** Call after changing products, so this process shows the change at once. */
+    invalidate(): void {
+      cache.invalidate('catalog:');
     },
 
     /**
@@ -58,10 +77,6 @@ export function createCatalogService(deps: { db: Queryable }) {
         orderBy: sql`p.created_at DESC, p.id DESC`,
         limit: 60,
       });
-    },
-
-    listCategories(): Promise<Category[]> {
-      return listCategories(db);
     },
   };
 }

@@ -2,6 +2,7 @@
 import type { HeroSlide } from '#core/contract/catalog.ts';
 import { type Currency, DEFAULT_CURRENCIES } from '#core/money.ts';
 import type { Queryable } from '#server/db/client.ts';
+import { TtlCache } from '#server/platform/cache.ts';
 import { getSettings, listActiveHeroSlides, listCurrencies } from './content.repository.ts';
 
 export interface StoreInfo {
@@ -30,20 +31,33 @@ export const STORE_SETTING_DEFAULTS: Record<keyof StoreInfo, string> = {
 
 const SETTING_KEYS = Object.keys(STORE_SETTING_DEFAULTS).map((k) => `store.${k}`);
 
-export function createContentService(deps: { db: Queryable }) {
+/** Hero slides, currencies and store settings change rarely; serve them from memory this long. */
+export const CONTENT_CACHE_MS = 15_000;
+
+export function createContentService(deps: { db: Queryable; cache?: TtlCache }) {
   const { db } = deps;
+  const cache = deps.cache ?? new TtlCache();
   return {
     listHeroSlides(): Promise<HeroSlide[]> {
-      return listActiveHeroSlides(db);
+      return cache.get('content:hero', CONTENT_CACHE_MS, () => listActiveHeroSlides(db));
     },
 
-    async listCurrencies(): Promise<Currency[]> {
-      const rows = await listCurrencies(db);
-      return rows.length > 0 ? rows : [...DEFAULT_CURRENCIES];
+    listCurrencies(): Promise<Currency[]> {
+      return cache.get('content:currencies', CONTENT_CACHE_MS, async () => {
+        const rows = await listCurrencies(db);
+        return rows.length > 0 ? rows : [...DEFAULT_CURRENCIES];
+      });
+    },
+
+    /** Call after changing slides, currencies or settings, so this process shows it at once. */
+    invalidate(): void {
+      cache.invalidate('content:');
     },
 
     async getStoreInfo(): Promise<StoreInfo> {
-      const stored = await getSettings(db, SETTING_KEYS);
+      const stored = await cache.get('content:settings', CONTENT_CACHE_MS, () =>
+        getSettings(db, SETTING_KEYS),
+      );
       const value = (k: keyof StoreInfo) => stored.get(`store.${k}`) ?? STORE_SETTING_DEFAULTS[k];
       return {
         name: value('name'),

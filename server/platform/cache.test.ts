@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { TtlCache } from './cache.ts';
+
+describe('TtlCache', () => {
+  it('serves a value until its time is up, then loads again', async () => {
+    let now = 0;
+    const cache = new TtlCache(() => now);
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.get('k', 1000, load)).toBe(1);
+    now = 999;
+    expect(await cache.get('k', 1000, load)).toBe(1);
+    now = 1000;
+    expect(await cache.get('k', 1000, load)).toBe(2);
+  });
+
+  it('shares one load between concurrent callers and does not keep failures', async () => {
+    const cache = new TtlCache(() => 0);
+    let loads = 0;
+    const slow = () => new Promise<number>((r) => setTimeout(() => r(++loads), 10));
+    const values = await Promise.all([cache.get('k', 1000, slow), cache.get('k', 1000, slow)]);
+    expect(values).toEqual([1, 1]);
+    await expect(cache.get('bad', 1000, () => Promise.reject(new Error('db down')))).rejects.toThrow(
+      'db down',
+    );
+    expect(await cache.get('bad', 1000, async () => 'recovered')).toBe('recovered');
+  });
+
+  it('forgets keys by prefix', async () => {
+    const cache = new TtlCache(() => 0);
+    await cache.get('catalog:home', 1000, async () => 'old');
+    cache.invalidate('catalog:');
+    expect(await cache.get('catalog:home', 1000, async () => 'new')).toBe('new');
+  });
+});
