@@ -55,3 +55,79 @@ export const HomePageSchema = z.object({
   categories: z.array(CategorySchema),
 });
 export type HomePage = z.infer<typeof HomePageSchema>;
+
+// ── Listing (/collections and GET /api/v1/products) ────────────────────────────────────────────
+
+export const LISTING_CATEGORIES = ['all', ...CATEGORY_SLUGS, 'new', 'sale'] as const;
+export type ListingCategory = (typeof LISTING_CATEGORIES)[number];
+export const LISTING_SORTS = ['newest', 'popular', 'price-asc', 'price-desc'] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
+/** The spec's price range, in naira. The top of the range means "and above". */
+export const PRICE_RANGE_MAX_NAIRA = 200_000;
+export const DEFAULT_PAGE_SIZE = 12;
+export const MAX_SEARCH_LENGTH = 100;
+
+const wholeNaira = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number of naira.` })
+    .int(`${name} must be a whole number of naira.`)
+    .min(0, `${name} cannot be negative.`)
+    .max(100_000_000, `${name} is too large.`);
+
+export const ProductListQuery = z
+  .object({
+    category: z
+      .enum(LISTING_CATEGORIES, { error: `category must be one of: ${LISTING_CATEGORIES.join(', ')}.` })
+      .default('all'),
+    search: z
+      .string()
+      .trim()
+      .max(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters.`)
+      .default(''),
+    /** Absent: newest first, or best match first when searching. */
+    sort: z.enum(LISTING_SORTS, { error: `sort must be one of: ${LISTING_SORTS.join(', ')}.` }).optional(),
+    minPrice: wholeNaira('minPrice').default(0),
+    /** Absent (or the top of the range) means no upper limit. */
+    maxPrice: wholeNaira('maxPrice').optional(),
+    page: z.coerce
+      .number({ error: 'page must be a number.' })
+      .int('page must be a whole number.')
+      .min(1, 'page must be 1 or more.')
+      .max(10_000, 'page is too large.')
+      .default(1),
+    pageSize: z.coerce
+      .number({ error: 'pageSize must be a number.' })
+      .int('pageSize must be a whole number.')
+      .min(1, 'pageSize must be 1 or more.')
+      .max(60, 'pageSize must be 60 or less.')
+      .default(DEFAULT_PAGE_SIZE),
+  })
+  .refine((q) => q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
+    message: 'minPrice must not be more than maxPrice.',
+    path: ['minPrice'],
+  });
+export type ProductListQuery = z.infer<typeof ProductListQuery>;
+
+export const VariantSchema = z.object({
+  id: z.number().int(),
+  sku: z.string(),
+  options: z.record(z.string(), z.string()),
+  priceKobo: z.number().int(),
+  compareAtPriceKobo: z.number().int().nullable(),
+  stock: z.number().int(),
+});
+export type Variant = z.infer<typeof VariantSchema>;
+
+export const ProductListItemSchema = ProductSummarySchema.extend({
+  images: z.array(ImageRefSchema),
+  variants: z.array(VariantSchema),
+});
+export type ProductListItem = z.infer<typeof ProductListItemSchema>;
+
+export const ProductListPage = z.object({
+  items: z.array(ProductListItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ProductListPage = z.infer<typeof ProductListPage>;

@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { AppLoadContext, ServerBuild } from 'react-router';
 import type { Env } from '#server/env.ts';
+import { catalogRoutes } from '#server/modules/catalog/catalog.routes.ts';
 import { mediaRoutes } from '#server/modules/media/media.routes.ts';
 import { newsletterRoutes } from '#server/modules/newsletter/newsletter.routes.ts';
 import type { Logger } from '#server/platform/logger.ts';
@@ -78,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.get('/api/v1/health', async () => ({ status: 'ok' }));
+  await app.register(catalogRoutes(services.catalog), { prefix: '/api/v1' });
   await app.register(newsletterRoutes(services.newsletter), { prefix: '/api/v1' });
   await app.register(mediaRoutes(services.media));
 

@@ -61,12 +61,16 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
 export function ProductGrid({
   products,
   priorityCount = 0,
+  columns = 4,
 }: {
   products: ProductSummary[];
   priorityCount?: number;
+  columns?: 3 | 4;
 }) {
   return (
-    <ul className="grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-4">
+    <ul
+      className={`grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 ${columns === 4 ? 'lg:grid-cols-4' : 'lg:grid-cols-3'}`}
+    >
       {products.map((p, i) => (
         <li key={p.id} className="flex">
           <div className="w-full">

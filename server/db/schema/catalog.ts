@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -11,6 +12,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { media } from './media.ts';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const categories = pgTable('categories', {
   slug: text('slug').primaryKey(), // wigs, bundles, braiding-hair, lace-frontals
@@ -48,12 +51,20 @@ export const products = pgTable(
     isFlashSale: boolean('is_flash_sale').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     salesCount: integer('sales_count').notNull().default(0),
+    /** Maintained by triggers (migration 0003): name, category, hair details and variant options. */
+    searchText: text('search_text').notNull().default(''),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('english', search_text)`),
+    /** Maintained by triggers: the cheapest variant's price, for price filters and sorting. */
+    minPriceKobo: integer('min_price_kobo').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('products_category_idx').on(t.categorySlug, t.createdAt),
     index('products_created_idx').on(t.createdAt),
+    index('products_min_price_idx').on(t.minPriceKobo),
+    index('products_search_vector_idx').using('gin', t.searchVector),
+    index('products_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('products_sales_nonnegative', sql`${t.salesCount} >= 0`),
   ],
 );

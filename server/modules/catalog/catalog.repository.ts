@@ -1,7 +1,10 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { CategorySlug } from '#core/catalog.ts';
-import type { Category, ProductSummary } from '#core/contract/catalog.ts';
+import type { Category, ProductSummary, Variant } from '#core/contract/catalog.ts';
+import type { ImageRef } from '#core/media.ts';
 import { type Queryable, queryRows } from '#server/db/client.ts';
+import { productImages, productVariants } from '#server/db/schema/catalog.ts';
+import { media } from '#server/db/schema/media.ts';
 
 interface SummaryRow {
   id: number;
@@ -123,4 +126,58 @@ export async function listCategories(db: Queryable): Promise<Category[]> {
           },
     productCount: Number(row.product_count),
   }));
+}
+
+export async function countProducts(db: Queryable, where?: SQL): Promise<number> {
+  const [row] = await queryRows<{ n: string | number }>(
+    db,
+    sql`SELECT COUNT(*) AS n FROM products p WHERE p.is_active ${where ? sql`AND ${where}` : sql``}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+export async function listVariantsFor(db: Queryable, productIds: number[]): Promise<Map<number, Variant[]>> {
+  const byProduct = new Map<number, Variant[]>();
+  if (productIds.length === 0) return byProduct;
+  const rows = await db
+    .select()
+    .from(productVariants)
+    .where(inArray(productVariants.productId, productIds))
+    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id));
+  for (const r of rows) {
+    const list = byProduct.get(r.productId) ?? [];
+    list.push({
+      id: r.id,
+      sku: r.sku,
+      options: r.options as Record<string, string>,
+      priceKobo: r.priceKobo,
+      compareAtPriceKobo: r.compareAtPriceKobo,
+      stock: r.stock,
+    });
+    byProduct.set(r.productId, list);
+  }
+  return byProduct;
+}
+
+export async function listImagesFor(db: Queryable, productIds: number[]): Promise<Map<number, ImageRef[]>> {
+  const byProduct = new Map<number, ImageRef[]>();
+  if (productIds.length === 0) return byProduct;
+  const rows = await db
+    .select({
+      productId: productImages.productId,
+      id: media.id,
+      alt: media.alt,
+      width: media.width,
+      height: media.height,
+    })
+    .from(productImages)
+    .innerJoin(media, eq(media.id, productImages.mediaId))
+    .where(inArray(productImages.productId, productIds))
+    .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.id));
+  for (const { productId, ...image } of rows) {
+    const list = byProduct.get(productId) ?? [];
+    list.push(image);
+    byProduct.set(productId, list);
+  }
+  return byProduct;
 }

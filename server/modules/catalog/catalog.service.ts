@@ -1,9 +1,77 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { BEST_SELLER_MIN_SALES, CATEGORY_SLUGS, HOME_SECTION_LIMIT } from '#core/catalog.ts';
-import type { Category, ProductSummary } from '#core/contract/catalog.ts';
+import {
+  type Category,
+  type ProductListPage,
+  ProductListQuery,
+  type ProductSummary,
+} from '#core/contract/catalog.ts';
+import { nairaToKobo } from '#core/money.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { TtlCache } from '#server/platform/cache.ts';
-import { listCategories, listProductSummaries } from './catalog.repository.ts';
+import { ValidationError } from '#server/platform/errors.ts';
+import {
+  countProducts,
+  listCategories,
+  listImagesFor,
+  listProductSummaries,
+  listVariantsFor,
+} from './catalog.repository.ts';
+
+/** Products created this recently are "new" (the New Arrivals listing). */
+export const NEW_ARRIVAL_DAYS = 30;
+/** How closely a search must resemble a product's words to count as a typo-tolerant match. */
+const SIMILARITY_THRESHOLD = 0.5;
+
+function listingConditions(query: ProductListQuery): SQL | undefined {
+  const conditions: SQL[] = [];
+  const { category } = query;
+  if ((CATEGORY_SLUGS as readonly string[]).includes(category)) {
+    conditions.push(sql`p.category_slug = ${category}`);
+  } else if (category === 'new') {
+    conditions.push(sql`p.created_at > now() - make_interval(days => ${NEW_ARRIVAL_DAYS})`);
+  } else if (category === 'sale') {
+    conditions.push(
+      sql`(p.is_flash_sale OR EXISTS (SELECT 1 FROM product_variants pv WHERE pv.product_id = p.id AND pv.compare_at_price_kobo > pv.price_kobo))`,
+    );
+  }
+  if (query.minPrice > 0) conditions.push(sql`p.min_price_kobo >= ${nairaToKobo(query.minPrice)}`);
+  if (query.maxPrice !== undefined) conditions.push(sql`p.min_price_kobo <= ${nairaToKobo(query.maxPrice)}`);
+  if (query.search) {
+    conditions.push(
+      sql`(p.search_vector @@ websearch_to_tsquery('english', ${query.search}) OR word_similarity(${query.search.toLowerCase()}, p.search_text) > ${SIMILARITY_THRESHOLD})`,
+    );
+  }
+  return conditions.length > 0 ? sql.join(conditions, sql` AND `) : undefined;
+}
+
+function listingOrder(query: ProductListQuery): SQL {
+  switch (query.sort) {
+    case 'popular':
+      return sql`p.sales_count DESC, p.id DESC`;
+    case 'price-asc':
+      return sql`p.min_price_kobo ASC, p.id ASC`;
+    case 'price-desc':
+      return sql`p.min_price_kobo DESC, p.id DESC`;
+    case 'newest':
+      return sql`p.created_at DESC, p.id DESC`;
+    default:
+      // No sort chosen: best match first when searching, otherwise newest first.
+      return query.search
+        ? sql`(ts_rank(p.search_vector, websearch_to_tsquery('english', ${query.search})) * 2 + word_similarity(${query.search.toLowerCase()}, p.search_text)) DESC, p.sales_count DESC, p.id DESC`
+        : sql`p.created_at DESC, p.id DESC`;
+  }
+}
+
+function validationErrorFrom(error: z.ZodError): ValidationError {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || 'query';
+    fieldErrors[key] = [...(fieldErrors[key] ?? []), issue.message];
+  }
+  return new ValidationError(error.issues.map((i) => i.message).join(' '), fieldErrors);
+}
 
 export interface HomeSections {
   flashSale: ProductSummary[];
@@ -54,29 +122,31 @@ export function createCatalogService(deps: { db: Queryable; cache?: TtlCache }) 
     },
 
     /**
-     * A simple listing by category or name; the catalogue issue replaces it with ranked,
-     * typo-tolerant search, price filters and paging.
+     * The listing behind /collections and GET /api/v1/products: filter, search, sort and page in
+     * the database. Throws ValidationError for parameters that make no sense.
      */
-    async browse(input: { category: string; search: string }): Promise<ProductSummary[]> {
-      const conditions: SQL[] = [];
-      if ((CATEGORY_SLUGS as readonly string[]).includes(input.category)) {
-        conditions.push(sql`p.category_slug = ${input.category}`);
-      } else if (input.category === 'new') {
-        conditions.push(sql`p.created_at > now() - interval '60 days'`);
-      } else if (input.category === 'sale') {
-        conditions.push(
-          sql`(p.is_flash_sale OR EXISTS (SELECT 1 FROM product_variants pv WHERE pv.product_id = p.id AND pv.compare_at_price_kobo > pv.price_kobo))`,
-        );
-      }
-      if (input.search) {
-        const pattern = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        conditions.push(sql`(p.name ILIKE ${pattern} OR p.description ILIKE ${pattern})`);
-      }
-      return listProductSummaries(db, {
-        where: conditions.length > 0 ? sql.join(conditions, sql` AND `) : undefined,
-        orderBy: sql`p.created_at DESC, p.id DESC`,
-        limit: 60,
-      });
+    async listProducts(input: unknown): Promise<ProductListPage> {
+      const parsed = ProductListQuery.safeParse(input);
+      if (!parsed.success) throw validationErrorFrom(parsed.error);
+      const query = parsed.data;
+      const where = listingConditions(query);
+      const offset = (query.page - 1) * query.pageSize;
+      const [summaries, total] = await Promise.all([
+        listProductSummaries(db, { where, orderBy: listingOrder(query), limit: query.pageSize, offset }),
+        countProducts(db, where),
+      ]);
+      const ids = summaries.map((p) => p.id);
+      const [variants, images] = await Promise.all([listVariantsFor(db, ids), listImagesFor(db, ids)]);
+      return {
+        items: summaries.map((p) => ({
+          ...p,
+          images: images.get(p.id) ?? [],
+          variants: variants.get(p.id) ?? [],
+        })),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
     },
   };
 }
