@@ -3,6 +3,7 @@ import { index, type RouteConfig, route } from '@react-router/dev/routes';
 export default [
   index('routes/home.tsx'),
   route('collections', 'routes/collections.tsx'),
+  route('collections/:slug', 'routes/product.tsx'),
   route('track-order', 'routes/track-order.tsx'),
   route('currency', 'routes/currency.ts'),
   route('newsletter', 'routes/newsletter.tsx'),

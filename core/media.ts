@@ -28,3 +28,8 @@ export function srcSet(image: ImageRef, format: RenditionFormat, maxWidth: numbe
     .map((w) => `${mediaUrl(image.id, w, format)} ${w}w`)
     .join(', ');
 }
+
+/** The 1200×630 JPEG used for link previews (Open Graph, Twitter cards). */
+export function ogImageUrl(id: string): string {
+  return `/media/${id}/og.jpg`;
+}

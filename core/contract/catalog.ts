@@ -131,3 +131,22 @@ export const ProductListPage = z.object({
   pageSize: z.number().int(),
 });
 export type ProductListPage = z.infer<typeof ProductListPage>;
+
+// ── Product page (/collections/{slug}-{id} and GET /api/v1/products/{id}) ─────────────────────
+
+export const ProductDetailSchema = ProductListItemSchema.extend({
+  categoryName: z.string(),
+  description: z.string(),
+  grade: z.string().nullable(),
+  origin: z.string().nullable(),
+  texture: z.string().nullable(),
+  details: z.object({
+    laceType: z.string().optional(),
+    capSize: z.string().optional(),
+    weight: z.string().optional(),
+    density: z.string().optional(),
+    care: z.string().optional(),
+    returns: z.string().optional(),
+  }),
+});
+export type ProductDetail = z.infer<typeof ProductDetailSchema>;

@@ -1,9 +1,9 @@
-import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { CategorySlug } from '#core/catalog.ts';
 import type { Category, ProductSummary, Variant } from '#core/contract/catalog.ts';
 import type { ImageRef } from '#core/media.ts';
 import { type Queryable, queryRows } from '#server/db/client.ts';
-import { productImages, productVariants } from '#server/db/schema/catalog.ts';
+import { categories, productImages, products, productVariants } from '#server/db/schema/catalog.ts';
 import { media } from '#server/db/schema/media.ts';
 
 interface SummaryRow {
@@ -180,4 +180,14 @@ export async function listImagesFor(db: Queryable, productIds: number[]): Promis
     byProduct.set(productId, list);
   }
   return byProduct;
+}
+
+export async function findProductRow(db: Queryable, id: number) {
+  const [row] = await db
+    .select({ product: products, categoryName: categories.name })
+    .from(products)
+    .innerJoin(categories, eq(categories.slug, products.categorySlug))
+    .where(and(eq(products.id, id), eq(products.isActive, true)))
+    .limit(1);
+  return row ?? null;
 }

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { parseProductId } from '#core/catalog.ts';
+import { NotFoundError } from '#server/platform/errors.ts';
 import type { CatalogService } from './catalog.service.ts';
 
 export function catalogRoutes(catalog: CatalogService): FastifyPluginAsync {
@@ -7,6 +9,14 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsync {
     app.get('/products', async (request, reply) => {
       const page = await catalog.listProducts(request.query);
       return reply.header('cache-control', 'public, max-age=30').send(page);
+    });
+
+    // One product by id, or by its page slug ("brazilian-body-wave-bundle-12").
+    app.get<{ Params: { idOrSlug: string } }>('/products/:idOrSlug', async (request, reply) => {
+      const id = parseProductId(request.params.idOrSlug);
+      const product = id === null ? null : await catalog.getProduct(id);
+      if (!product) throw new NotFoundError('Product not found.');
+      return reply.header('cache-control', 'public, max-age=30').send(product);
     });
   };
 }

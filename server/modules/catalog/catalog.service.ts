@@ -1,8 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { BEST_SELLER_MIN_SALES, CATEGORY_SLUGS, HOME_SECTION_LIMIT } from '#core/catalog.ts';
+import {
+  BEST_SELLER_MIN_SALES,
+  CATEGORY_SLUGS,
+  HOME_SECTION_LIMIT,
+  RELATED_PRODUCTS_LIMIT,
+} from '#core/catalog.ts';
 import {
   type Category,
+  type ProductDetail,
   type ProductListPage,
   ProductListQuery,
   type ProductSummary,
@@ -13,6 +19,7 @@ import { TtlCache } from '#server/platform/cache.ts';
 import { ValidationError } from '#server/platform/errors.ts';
 import {
   countProducts,
+  findProductRow,
   listCategories,
   listImagesFor,
   listProductSummaries,
@@ -119,6 +126,41 @@ export function createCatalogService(deps: { db: Queryable; cache?: TtlCache }) 
     /** Call after changing products, so this process shows the change at once. */
     invalidate(): void {
       cache.invalidate('catalog:');
+    },
+
+    /** One active product with everything its page needs, or null. */
+    async getProduct(id: number): Promise<ProductDetail | null> {
+      const row = await findProductRow(db, id);
+      if (!row) return null;
+      const { product, categoryName } = row;
+      const [[summary], variants, images] = await Promise.all([
+        listProductSummaries(db, { where: sql`p.id = ${id}`, orderBy: sql`p.id`, limit: 1 }),
+        listVariantsFor(db, [id]),
+        listImagesFor(db, [id]),
+      ]);
+      if (!summary) return null;
+      return {
+        ...summary,
+        images: images.get(id) ?? [],
+        variants: variants.get(id) ?? [],
+        categoryName,
+        description: product.description,
+        grade: product.grade,
+        origin: product.origin,
+        texture: product.texture,
+        details: Object.fromEntries(
+          Object.entries(product.details).filter(([, v]) => typeof v === 'string' && v),
+        ),
+      };
+    },
+
+    /** Up to four other products from the same category, best sellers first. */
+    listRelated(product: { id: number; category: string }): Promise<ProductSummary[]> {
+      return listProductSummaries(db, {
+        where: sql`p.category_slug = ${product.category} AND p.id <> ${product.id}`,
+        orderBy: sql`p.sales_count DESC, p.id`,
+        limit: RELATED_PRODUCTS_LIMIT,
+      });
     },
 
     /**

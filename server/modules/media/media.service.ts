@@ -31,7 +31,13 @@ export interface Rendition {
   contentType: string;
 }
 
-export function parseRenditionName(name: string): { width: RenditionWidth; format: RenditionFormat } | null {
+export const OG_WIDTH = 1200;
+export const OG_HEIGHT = 630;
+
+export function parseRenditionName(
+  name: string,
+): { width: RenditionWidth | 'og'; format: RenditionFormat } | null {
+  if (name === 'og.jpg') return { width: 'og', format: 'jpg' };
   const match = /^(\d{2,4})\.(avif|webp|jpg)$/.exec(name);
   if (!match) return null;
   const width = Number(match[1]) as RenditionWidth;
@@ -108,16 +114,40 @@ export function createMediaService(deps: { db: Queryable; storage: BlobStorage }
     return { body, contentType: CONTENT_TYPES[format] };
   }
 
+  /** A 1200×630 JPEG cut from the picture: what WhatsApp, Instagram and others show in link previews. */
+  async function renderOg(id: string): Promise<Rendition> {
+    const cacheKey = `renditions/${id}/og.jpg`;
+    const cached = await storage.get(cacheKey);
+    if (cached) return { body: cached, contentType: CONTENT_TYPES.jpg };
+    const row = await findMedia(db, id);
+    const original = row ? await storage.get(row.storageKey) : null;
+    if (!original) throw new NotFoundError('Image not found.');
+    const body = await sharp(original)
+      .rotate()
+      .resize({ width: OG_WIDTH, height: OG_HEIGHT, fit: 'cover', position: 'attention' })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 78, mozjpeg: true })
+      .toBuffer();
+    await storage.put(cacheKey, body);
+    return { body, contentType: CONTENT_TYPES.jpg };
+  }
+
   return {
     storeOriginal,
     importImage,
     /** The bytes of one rendition; concurrent requests for the same one share the work. */
-    async getRendition(id: string, width: RenditionWidth, format: RenditionFormat): Promise<Rendition> {
+    async getRendition(
+      id: string,
+      width: RenditionWidth | 'og',
+      format: RenditionFormat,
+    ): Promise<Rendition> {
       if (!/^[a-f0-9]{24}$/.test(id)) throw new NotFoundError('Image not found.');
       const key = `${id}/${width}.${format}`;
       let pending = inFlight.get(key);
       if (!pending) {
-        pending = render(id, width, format).finally(() => inFlight.delete(key));
+        pending = (width === 'og' ? renderOg(id) : render(id, width, format)).finally(() =>
+          inFlight.delete(key),
+        );
         inFlight.set(key, pending);
       }
       return pending;

@@ -75,3 +75,15 @@ describe('media', () => {
     expect(a.id).toBe(b.id);
   });
 });
+
+describe('link preview image', () => {
+  it('is a 1200×630 JPEG cut from the picture', async () => {
+    const image = await shop.services.media.importImage(await photo(1200, 1500), 'Wig');
+    const res = await shop.app.inject({ method: 'GET', url: `/media/${image.id}/og.jpg` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    const meta = await sharp(res.rawPayload).metadata();
+    expect([meta.width, meta.height, meta.format]).toEqual([1200, 630, 'jpeg']);
+    expect(res.rawPayload.byteLength).toBeLessThan(300 * 1024);
+  });
+});

@@ -1,0 +1,364 @@
+import { Heart, Minus, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { data, Link, redirect, type ShouldRevalidateFunction, useSearchParams } from 'react-router';
+import { Price } from '#app/components/ui/price.tsx';
+import { ProductGrid } from '#app/features/catalog/product-card.tsx';
+import { useCurrency, useRootData } from '#app/features/layout/store-data.ts';
+import { ProductGallery } from '#app/features/product/product-gallery.tsx';
+import { ShareButton } from '#app/features/product/share-button.tsx';
+import { useWishlist } from '#app/features/product/wishlist.ts';
+import { isOnSale, parseProductId, percentOff, productPath, stockBadge } from '#core/catalog.ts';
+import type { ProductDetail } from '#core/contract/catalog.ts';
+import { ogImageUrl } from '#core/media.ts';
+import { formatPrice } from '#core/money.ts';
+import { initialVariant, optionGroups, variantFor } from '#core/variants.ts';
+import type { Route } from './+types/product';
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const id = parseProductId(params.slug);
+  const product = id === null ? null : await context.services.catalog.getProduct(id);
+  if (!product) {
+    context.log.info({ slug: params.slug }, 'product not found');
+    return data({ product: null, related: [], url: '' }, { status: 404 });
+  }
+  const url = new URL(request.url);
+  const canonicalPath = productPath(product);
+  if (url.pathname !== canonicalPath) throw redirect(`${canonicalPath}${url.search}`, 301);
+  const related = await context.services.catalog.listRelated(product);
+  return { product, related, url: `${context.publicUrl}${canonicalPath}` };
+}
+
+// Choosing a variant only changes ?variant=: the page already holds every variant, so no refetch.
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => (!formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate);
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  const product = loaderData?.product;
+  if (!product) return [{ title: 'Product Not Found | Crown Hair' }, { name: 'robots', content: 'noindex' }];
+  const origin = new URL(loaderData.url).origin;
+  const price = formatPrice(product.priceKobo);
+  const title = `${product.name} | ${price} | Crown Hair`;
+  const description = `${product.name}, from ${price}. ${product.description}`.slice(0, 300);
+  const image = product.images[0] ? `${origin}${ogImageUrl(product.images[0].id)}` : undefined;
+  return [
+    { title },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: loaderData.url },
+    { property: 'og:type', content: 'product' },
+    { property: 'og:title', content: `${product.name} – ${price}` },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: loaderData.url },
+    ...(image
+      ? [
+          { property: 'og:image', content: image },
+          { property: 'og:image:width', content: '1200' },
+          { property: 'og:image:height', content: '630' },
+          { property: 'og:image:type', content: 'image/jpeg' },
+        ]
+      : []),
+    { property: 'product:price:amount', content: (product.priceKobo / 100).toFixed(2) },
+    { property: 'product:price:currency', content: 'NGN' },
+    { name: 'twitter:card', content: 'summary_large_image' },
+    { name: 'twitter:title', content: `${product.name} – ${price}` },
+    { name: 'twitter:description', content: description },
+    ...(image ? [{ name: 'twitter:image', content: image }] : []),
+  ];
+}
+
+function jsonLd(product: ProductDetail, url: string) {
+  const origin = new URL(url).origin;
+  return [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: product.name,
+      description: product.description,
+      sku: product.variants[0]?.sku,
+      category: product.categoryName,
+      image: product.images.map((i) => `${origin}${ogImageUrl(i.id)}`),
+      brand: { '@type': 'Brand', name: 'Crown Hair' },
+      offers: product.variants.map((v) => ({
+        '@type': 'Offer',
+        sku: v.sku,
+        url: `${url}?variant=${v.id}`,
+        price: (v.priceKobo / 100).toFixed(2),
+        priceCurrency: 'NGN',
+        availability: v.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+        itemCondition: 'https://schema.org/NewCondition',
+      })),
+    },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Home', item: `${origin}/` },
+        {
+          '@type': 'ListItem',
+          position: 2,
+          name: product.categoryName,
+          item: `${origin}/collections?category=${product.category}`,
+        },
+        { '@type': 'ListItem', position: 3, name: product.name, item: url },
+      ],
+    },
+  ];
+}
+
+function DetailRow({ label, value }: { label: string; value?: string | null }) {
+  if (!value) return null;
+  return (
+    <div className="flex justify-between gap-4 border-b border-ink/10 py-2 text-sm">
+      <dt className="text-muted">{label}</dt>
+      <dd className="text-right font-medium">{value}</dd>
+    </div>
+  );
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, related, url } = loaderData;
+  if (!product) {
+    return (
+      <section className="container-shop flex flex-col items-center py-24 text-center">
+        <h1 className="font-display text-3xl font-semibold">Product Not Found</h1>
+        <p className="mt-3 max-w-md text-muted">
+          This product may have sold out for good or its link is mistyped.
+        </p>
+        <Link to="/collections" className="btn-primary mt-8">
+          Back to collections
+        </Link>
+      </section>
+    );
+  }
+  return <ProductView key={product.id} product={product} related={related} url={url} />;
+}
+
+function ProductView({
+  product,
+  related,
+  url,
+}: {
+  product: ProductDetail;
+  related: Route.ComponentProps['loaderData']['related'];
+  url: string;
+}) {
+  const [searchParams] = useSearchParams();
+  const requested = Number(searchParams.get('variant'));
+  const variant = initialVariant(product.variants, Number.isInteger(requested) ? requested : null)!;
+  const groups = optionGroups(product.variants);
+  const [quantity, setQuantity] = useState(1);
+  const maxQuantity = Math.max(1, variant.stock);
+  const qty = Math.min(quantity, maxQuantity);
+  const badge = stockBadge(variant.stock);
+  const sale = isOnSale(variant);
+  const wishlist = useWishlist();
+  const saved = wishlist.has(product.id);
+  const currency = useCurrency();
+  const store = useRootData()?.store;
+  const optionSummary = Object.values(variant.options).join(', ');
+  const whatsappOrder = store
+    ? `https://wa.me/${store.whatsapp}?text=${encodeURIComponent(`Hello, I'd like to order ${qty} × ${product.name} (${optionSummary}, SKU ${variant.sku}). ${url}?variant=${variant.id}`)}`
+    : null;
+
+  return (
+    <>
+      <script
+        type="application/ld+json"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD for search engines; '<' is escaped
+        dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd(product, url)).replace(/</g, '\\u003c') }}
+      />
+      <nav aria-label="Breadcrumb" className="container-shop pt-6 text-sm text-muted">
+        <ol className="flex flex-wrap gap-1">
+          <li>
+            <Link to="/" className="hover:text-plum-800">
+              Home
+            </Link>{' '}
+            /
+          </li>
+          <li>
+            <Link to={`/collections?category=${product.category}`} className="hover:text-plum-800">
+              {product.categoryName}
+            </Link>{' '}
+            /
+          </li>
+          <li aria-current="page" className="text-ink">
+            {product.name}
+          </li>
+        </ol>
+      </nav>
+
+      <section className="container-shop grid gap-8 py-6 lg:grid-cols-2 lg:gap-12">
+        <ProductGallery images={product.images} name={product.name} />
+
+        <div className="space-y-6">
+          <div>
+            <p className="text-xs font-semibold uppercase tracking-[0.16em] text-muted">
+              {product.categoryName} · {product.subcategory}
+            </p>
+            <h1 className="mt-2 font-display text-3xl font-semibold leading-tight sm:text-4xl">
+              {product.name}
+            </h1>
+            <div className="mt-4 flex flex-wrap items-center gap-3" data-testid="variant-price">
+              <Price kobo={variant.priceKobo} compareAtKobo={variant.compareAtPriceKobo} size="lg" />
+              {sale ? (
+                <span className="rounded-full bg-sale px-2.5 py-1 text-xs font-bold uppercase text-white">
+                  {`Sale −${percentOff(variant.priceKobo, variant.compareAtPriceKobo)}%`}
+                </span>
+              ) : null}
+            </div>
+            {currency.code !== 'NGN' ? (
+              <p className="mt-1 text-xs text-muted">
+                Approximate price in {currency.code}. You pay {formatPrice(variant.priceKobo)} in naira.
+              </p>
+            ) : null}
+            <p className="mt-2 text-sm" data-testid="variant-stock">
+              {badge?.kind === 'out-of-stock' ? (
+                <span className="font-semibold text-sale">Out of stock</span>
+              ) : badge?.kind === 'low-stock' ? (
+                <span className="font-semibold text-sale">{`Only ${badge.left} left`}</span>
+              ) : (
+                <span className="font-semibold text-ok">In stock</span>
+              )}
+            </p>
+          </div>
+
+          {groups.map((group) => (
+            <fieldset key={group.key}>
+              <legend className="mb-2 text-sm font-semibold">
+                {group.label}: <span className="font-normal text-muted">{variant.options[group.key]}</span>
+              </legend>
+              <div className="flex flex-wrap gap-2">
+                {group.values.map((value) => {
+                  const target = variantFor(product.variants, variant, group.key, value);
+                  if (!target) return null;
+                  const selected = variant.options[group.key] === value;
+                  return (
+                    <Link
+                      key={value}
+                      to={`?variant=${target.id}`}
+                      replace
+                      preventScrollReset
+                      aria-current={selected ? 'true' : undefined}
+                      className={`inline-flex min-h-10 min-w-12 items-center justify-center rounded-full border px-4 text-sm font-semibold ${
+                        selected
+                          ? 'border-plum-800 bg-plum-800 text-white'
+                          : 'border-ink/20 hover:border-plum-700'
+                      } ${target.stock === 0 && !selected ? 'text-muted line-through' : ''}`}
+                    >
+                      {value}
+                    </Link>
+                  );
+                })}
+              </div>
+            </fieldset>
+          ))}
+
+          <div className="flex flex-wrap items-center gap-3">
+            <fieldset className="inline-flex items-center rounded-full border border-ink/20">
+              <legend className="sr-only">Quantity</legend>
+              <button
+                type="button"
+                className="inline-flex h-11 w-11 items-center justify-center disabled:opacity-40"
+                onClick={() => setQuantity(Math.max(1, qty - 1))}
+                disabled={qty <= 1}
+                aria-label="Decrease quantity"
+              >
+                <Minus className="h-4 w-4" aria-hidden="true" />
+              </button>
+              <output className="w-10 text-center font-semibold" aria-live="polite" data-testid="quantity">
+                {qty}
+              </output>
+              <button
+                type="button"
+                className="inline-flex h-11 w-11 items-center justify-center disabled:opacity-40"
+                onClick={() => setQuantity(Math.min(maxQuantity, qty + 1))}
+                disabled={qty >= maxQuantity}
+                aria-label="Increase quantity"
+              >
+                <Plus className="h-4 w-4" aria-hidden="true" />
+              </button>
+            </fieldset>
+            <button
+              type="button"
+              className="btn-primary flex-1"
+              disabled
+              title="Online checkout is coming soon"
+            >
+              {variant.stock > 0 ? 'Add to Cart' : 'Out of stock'}
+            </button>
+            <button
+              type="button"
+              onClick={() => wishlist.toggle(product.id)}
+              aria-pressed={saved}
+              aria-label={saved ? 'Remove from wishlist' : 'Add to wishlist'}
+              className="inline-flex h-11 w-11 items-center justify-center rounded-full border border-ink/20 hover:border-plum-700"
+              data-testid="wishlist-toggle"
+            >
+              <Heart className={`h-5 w-5 ${saved ? 'fill-sale text-sale' : ''}`} aria-hidden="true" />
+            </button>
+          </div>
+          {whatsappOrder && variant.stock > 0 ? (
+            <p className="text-sm text-muted">
+              Online checkout opens soon. Until then,{' '}
+              <a
+                href={whatsappOrder}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-semibold text-plum-800 underline"
+              >
+                order this on WhatsApp
+              </a>
+              .
+            </p>
+          ) : null}
+          <ShareButton url={url} title={product.name} />
+
+          <div>
+            <h2 className="font-sans text-sm font-bold uppercase tracking-wider">Description</h2>
+            <p className="mt-2 leading-relaxed text-ink/90">{product.description}</p>
+          </div>
+          <dl data-testid="details">
+            <DetailRow label="Category" value={product.categoryName} />
+            <DetailRow label="Style" value={product.subcategory} />
+            <DetailRow label="Grade" value={product.grade} />
+            <DetailRow label="Origin" value={product.origin} />
+            <DetailRow label="Texture" value={product.texture} />
+            <DetailRow label="Lace" value={product.details.laceType} />
+            <DetailRow label="Density" value={product.details.density} />
+            <DetailRow label="Cap size" value={product.details.capSize} />
+            <DetailRow label="Weight" value={product.details.weight} />
+            <DetailRow label="SKU" value={variant.sku} />
+            <DetailRow
+              label="Stock"
+              value={variant.stock > 0 ? `${variant.stock} available` : 'Out of stock'}
+            />
+          </dl>
+          {product.details.care ? (
+            <p className="text-sm text-muted">
+              <strong className="text-ink">Care: </strong>
+              {product.details.care}
+            </p>
+          ) : null}
+          {product.details.returns ? (
+            <p className="text-sm text-muted">
+              <strong className="text-ink">Returns: </strong>
+              {product.details.returns}
+            </p>
+          ) : null}
+        </div>
+      </section>
+
+      {related.length > 0 ? (
+        <section aria-labelledby="related-title" className="container-shop py-10">
+          <h2 id="related-title" className="section-title mb-6">
+            You may also like
+          </h2>
+          <ProductGrid products={related} />
+        </section>
+      ) : null}
+    </>
+  );
+}
