@@ -95,6 +95,12 @@ export const ProductListQuery = z
       .min(1, 'page must be 1 or more.')
       .max(10_000, 'page is too large.')
       .default(1),
+    /** Only these products (comma-separated ids): the wishlist page uses it. */
+    ids: z
+      .string()
+      .regex(/^\d{1,9}(,\d{1,9}){0,99}$/, 'ids must be up to 100 product ids separated by commas.')
+      .transform((v) => v.split(',').map(Number))
+      .optional(),
     pageSize: z.coerce
       .number({ error: 'pageSize must be a number.' })
       .int('pageSize must be a whole number.')

@@ -172,6 +172,17 @@ describe('search', () => {
   });
 });
 
+describe('by ids (the wishlist)', () => {
+  it('returns only the asked-for active products', async () => {
+    const all = await list('?sort=price-asc');
+    const ids = all.items.slice(0, 2).map((i) => (i as unknown as { id: number }).id);
+    const page = await list(`?ids=${ids.join(',')},999999`);
+    expect(page.items.map((i) => (i as unknown as { id: number }).id).sort()).toEqual([...ids].sort());
+    const bad = await shop.app.inject('/api/v1/products?ids=1,two');
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
 describe('bad parameters', () => {
   it.each([
     ['?category=shoes', 'category'],

@@ -191,3 +191,13 @@ export async function findProductRow(db: Queryable, id: number) {
     .limit(1);
   return row ?? null;
 }
+
+export async function listActiveProductRefs(
+  db: Queryable,
+): Promise<{ id: number; slug: string; updatedAt: Date }[]> {
+  return db
+    .select({ id: products.id, slug: products.slug, updatedAt: products.updatedAt })
+    .from(products)
+    .where(eq(products.isActive, true))
+    .orderBy(asc(products.id));
+}

@@ -20,6 +20,7 @@ import { ValidationError } from '#server/platform/errors.ts';
 import {
   countProducts,
   findProductRow,
+  listActiveProductRefs,
   listCategories,
   listImagesFor,
   listProductSummaries,
@@ -41,6 +42,14 @@ function listingConditions(query: ProductListQuery): SQL | undefined {
   } else if (category === 'sale') {
     conditions.push(
       sql`(p.is_flash_sale OR EXISTS (SELECT 1 FROM product_variants pv WHERE pv.product_id = p.id AND pv.compare_at_price_kobo > pv.price_kobo))`,
+    );
+  }
+  if (query.ids) {
+    conditions.push(
+      sql`p.id IN (${sql.join(
+        query.ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
     );
   }
   if (query.minPrice > 0) conditions.push(sql`p.min_price_kobo >= ${nairaToKobo(query.minPrice)}`);
@@ -126,6 +135,11 @@ export function createCatalogService(deps: { db: Queryable; cache?: TtlCache }) 
     /** Call after changing products, so this process shows the change at once. */
     invalidate(): void {
       cache.invalidate('catalog:');
+    },
+
+    /** Every active product's address parts, for the sitemap. */
+    listProductRefs(): Promise<{ id: number; slug: string; updatedAt: Date }[]> {
+      return listActiveProductRefs(db);
     },
 
     /** One active product with everything its page needs, or null. */

@@ -1,0 +1,138 @@
+import { describe, expect, inject, it } from 'vitest';
+import { openPage, setupBrowser } from './browser.ts';
+
+const t = setupBrowser();
+
+interface ApiItem {
+  id: number;
+  slug: string;
+  name: string;
+  priceKobo: number;
+  variants: { id: number; priceKobo: number; stock: number; options: Record<string, string> }[];
+}
+
+async function api(query: string): Promise<{ items: ApiItem[]; total: number }> {
+  const res = await fetch(`${inject('baseUrl')}/api/v1/products${query}`);
+  return (await res.json()) as { items: ApiItem[]; total: number };
+}
+
+const cardNames = (page: typeof t.page) => page.locator('[data-testid="product-card"] h3').allInnerTexts();
+
+describe('collections', () => {
+  it('filters, sorts, limits the price and pages, all in the URL, and a shared link reopens the same view', async () => {
+    const { page } = t;
+    await openPage(page, '/collections');
+    await page
+      .getByRole('navigation', { name: 'Filter by category' })
+      .getByRole('link', { name: 'Bundles' })
+      .click();
+    await page.waitForURL('**/collections?category=bundles');
+    await page.locator('#sort').selectOption('price-asc');
+    await page.waitForURL('**/collections?category=bundles&sort=price-asc');
+    const expected = await api('?category=bundles&sort=price-asc&pageSize=12');
+    expect(await cardNames(page)).toEqual(expected.items.map((i) => i.name));
+
+    const filtered = '/collections?category=bundles&sort=price-asc&minPrice=30000&maxPrice=100000';
+    await openPage(page, filtered);
+    const inRange = await api('?category=bundles&sort=price-asc&minPrice=30000&maxPrice=100000');
+    expect(await cardNames(page)).toEqual(inRange.items.slice(0, 12).map((i) => i.name));
+    for (const item of inRange.items) expect(item.priceKobo).toBeGreaterThanOrEqual(3_000_000);
+
+    const all = await api('?pageSize=12&page=2');
+    await openPage(page, '/collections');
+    await page.getByRole('link', { name: 'Page 2' }).click();
+    await page.waitForURL('**/collections?page=2');
+    expect(await cardNames(page)).toEqual(all.items.map((i) => i.name));
+    // The same link opened afresh (as a shopper sharing it would) shows the same products.
+    const other = await t.context.newPage();
+    await other.goto(page.url());
+    expect(await cardNames(other)).toEqual(all.items.map((i) => i.name));
+    await page.goBack();
+    await page.waitForURL((url) => url.search === '');
+  });
+
+  it('finds products by typo-tolerant search from the header', async () => {
+    const { page } = t;
+    await openPage(page, '/');
+    await page.getByRole('link', { name: 'Search', exact: true }).click();
+    await page.getByPlaceholder('Search products...').fill('bodywave');
+    await page.getByPlaceholder('Search products...').press('Enter');
+    await page.waitForURL('**/collections?search=bodywave');
+    const names = await cardNames(page);
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.some((n) => /body wave/i.test(n))).toBe(true);
+  });
+
+  it('says so when nothing matches', async () => {
+    const { page } = t;
+    await openPage(page, '/collections?search=zzqqxx');
+    await page.getByText('No products found matching your criteria.').waitFor();
+  });
+});
+
+describe('product page', () => {
+  it('changes price, stock and the URL when another variant is chosen, without loading a new page', async () => {
+    const { page } = t;
+    const bundles = await api('?category=bundles&sort=popular');
+    const product = bundles.items.find((p) => new Set(p.variants.map((v) => v.priceKobo)).size > 1)!;
+    const [first, other] = [
+      product.variants[0]!,
+      product.variants.find((v) => v.priceKobo !== product.variants[0]!.priceKobo)!,
+    ];
+    await openPage(page, `/collections/${product.slug}-${product.id}?variant=${first.id}`);
+    await page.evaluate(() => {
+      (window as unknown as { marker: boolean }).marker = true;
+    });
+    const price = page.getByTestId('variant-price').getByTestId('price');
+    expect(await price.innerText()).toBe(`₦${(first.priceKobo / 100).toLocaleString('en-NG')}`);
+    await page.getByRole('link', { name: other.options.length!, exact: true }).click();
+    await page.waitForURL(`**?variant=${other.id}`);
+    await expect.poll(() => price.innerText()).toBe(`₦${(other.priceKobo / 100).toLocaleString('en-NG')}`);
+    const stockText = await page.getByTestId('variant-stock').innerText();
+    expect(stockText).toBe(
+      other.stock === 0 ? 'Out of stock' : other.stock <= 5 ? `Only ${other.stock} left` : 'In stock',
+    );
+    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+  });
+
+  it('shows Product Not Found with status 404 for an unknown product', async () => {
+    const { page } = t;
+    const response = await page.goto('/collections/imaginary-wig-999999');
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Product Not Found' }).waitFor();
+    await page.getByRole('link', { name: 'Back to collections' }).click();
+    await page.waitForURL('**/collections');
+  });
+});
+
+describe('wishlist', () => {
+  it('adds, survives a reload, removes and clears', async () => {
+    const { page } = t;
+    const { items } = await api('?sort=popular&pageSize=2');
+    await openPage(page, '/wishlist');
+    await page.getByText('Your wishlist is empty').waitFor();
+    await page.getByText('Save products you love to view them later!').waitFor();
+
+    for (const item of items) {
+      await openPage(page, `/collections/${item.slug}-${item.id}`);
+      await page.getByTestId('wishlist-toggle').click();
+      await expect.poll(() => page.getByTestId('wishlist-toggle').getAttribute('aria-pressed')).toBe('true');
+    }
+    await openPage(page, '/wishlist');
+    await page.getByRole('heading', { name: 'My Wishlist' }).waitFor();
+    expect(await page.getByTestId('wishlist-count').innerText()).toBe('2 items');
+    await page.reload();
+    await page.getByTestId('wishlist-count').waitFor();
+    expect(await page.getByTestId('wishlist-count').innerText()).toBe('2 items');
+    expect(await page.evaluate(() => localStorage.getItem('wishlist'))).toBe(
+      JSON.stringify(items.map((i) => i.id)),
+    );
+
+    await page.getByRole('button', { name: `Remove ${items[0]!.name} from wishlist` }).click();
+    await expect.poll(() => page.getByTestId('wishlist-count').innerText()).toBe('1 item');
+    await page.getByRole('button', { name: 'Clear All' }).click();
+    await page.getByText('Your wishlist is empty').waitFor();
+    await page.reload();
+    await page.getByText('Your wishlist is empty').waitFor();
+  });
+});
