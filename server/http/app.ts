@@ -14,6 +14,7 @@ import { newsletterRoutes } from '#server/modules/newsletter/newsletter.routes.t
 import type { Logger } from '#server/platform/logger.ts';
 import type { Services } from '#server/services.ts';
 import { errorHandler } from './errors.ts';
+import { buildOpenApiDocument } from './openapi.ts';
 import { registerSsr } from './ssr.ts';
 
 export interface AppOptions {
@@ -79,6 +80,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.get('/api/v1/health', async () => ({ status: 'ok' }));
+  const openApi = buildOpenApiDocument(env.PUBLIC_URL);
+  app.get('/api/v1/openapi.json', async () => openApi);
   await app.register(catalogRoutes(services.catalog), { prefix: '/api/v1' });
   await app.register(newsletterRoutes(services.newsletter), { prefix: '/api/v1' });
   await app.register(mediaRoutes(services.media));

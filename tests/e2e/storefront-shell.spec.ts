@@ -158,6 +158,7 @@ describe('navigation', () => {
     await page.locator('#currency-top').selectOption('USD');
     await expect.poll(() => page.locator('[data-testid="price"]').first().innerText()).toMatch(/^\$/);
     expect(await page.evaluate(() => localStorage.getItem('currency'))).toBe('USD');
+    expect(await page.getByTestId('approximate-note').innerText()).toContain('approximate');
     const response = await page.reload();
     expect(await response?.text()).toContain('>$');
     expect(await page.locator('[data-testid="price"]').first().innerText()).toMatch(/^\$/);

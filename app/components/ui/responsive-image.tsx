@@ -1,3 +1,4 @@
+import { preload } from 'react-dom';
 import { type ImageRef, mediaUrl, srcSet, srcSetWidths } from '#core/media.ts';
 
 interface Props {
@@ -16,6 +17,16 @@ interface Props {
 export function ResponsiveImage({ image, sizes, maxWidth, className, priority = false, alt }: Props) {
   const widths = srcSetWidths(image.width, maxWidth);
   const fallbackWidth = widths.find((w) => w >= Math.min(maxWidth, 640)) ?? widths[widths.length - 1]!;
+  if (priority) {
+    // React puts this in <head>, so the browser starts fetching the main picture before layout.
+    preload(mediaUrl(image.id, fallbackWidth, 'avif'), {
+      as: 'image',
+      type: 'image/avif',
+      imageSrcSet: srcSet(image, 'avif', maxWidth),
+      imageSizes: sizes,
+      fetchPriority: 'high',
+    });
+  }
   return (
     <picture>
       <source type="image/avif" srcSet={srcSet(image, 'avif', maxWidth)} sizes={sizes} />

@@ -53,6 +53,14 @@ export function SiteHeader() {
         </p>
       </div>
 
+      {root && root.currency.code !== 'NGN' ? (
+        <p
+          className="bg-gold-300 px-4 py-1 text-center text-xs font-medium text-ink"
+          data-testid="approximate-note"
+        >
+          Prices in {root.currency.code} are approximate. You pay in naira (₦) at checkout.
+        </p>
+      ) : null}
       <header className="sticky top-0 z-30 border-b border-ink/10 bg-cream/95 backdrop-blur supports-[backdrop-filter]:bg-cream/85">
         <div className="container-shop flex h-16 items-center gap-1 sm:gap-2">
           <details className="group lg:hidden">
