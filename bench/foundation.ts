@@ -115,6 +115,7 @@ async function main() {
     await fetch(`${base}/`);
     const home = await load(`${base}/`);
     const api = await load(`${base}/api/v1/health`);
+    const products = await load(`${base}/api/v1/products`);
 
     const hello = Fastify();
     hello.get('/', async () => ({ hello: 'world' }));
@@ -126,6 +127,10 @@ async function main() {
 
     note('bare Fastify hello-world', `${Math.round(bare.rps)} req/s, p99 ${bare.p99} ms`);
     note('shop /api/v1/health (JSON, no database)', `${Math.round(api.rps)} req/s, p99 ${api.p99} ms`);
+    note(
+      'shop JSON product list /api/v1/products (PGlite)',
+      `${Math.round(products.rps)} req/s, p99 ${products.p99} ms, ${products.errors} errors (${((products.rps / bare.rps) * 100).toFixed(1)}% of hello-world)`,
+    );
     note(
       'shop home page (SSR, PGlite, compressed)',
       `${Math.round(home.rps)} req/s, p99 ${home.p99} ms, ${home.errors} errors (${((home.rps / bare.rps) * 100).toFixed(1)}% of hello-world)`,

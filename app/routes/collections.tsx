@@ -28,6 +28,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { state, ...result, canonical: `${context.publicUrl}${listingHref(state)}` };
 }
 
+/** The listing state in the address bar right now (event handlers must not act on a stale render). */
+function currentState(): ListingState {
+  return readListingState(new URLSearchParams(window.location.search));
+}
+
 function headingFor(state: ListingState): string {
   if (state.search) return `Results for “${state.search}”`;
   if (state.category === 'new') return 'New Arrivals';
@@ -82,6 +87,20 @@ export default function Collections({ loaderData }: Route.ComponentProps) {
           method="get"
           action="/collections"
           className="space-y-6 self-start rounded-2xl bg-white/70 p-4 ring-1 ring-ink/10"
+          onSubmit={(event) => {
+            // With JavaScript, write only the meaningful parameters back to the URL.
+            event.preventDefault();
+            const form = new FormData(event.currentTarget);
+            const min = Number(form.get('minPrice') ?? 0);
+            const max = Number(form.get('maxPrice') ?? PRICE_RANGE_MAX_NAIRA);
+            navigate(
+              listingHref(currentState(), {
+                minPrice: min,
+                maxPrice: max >= PRICE_RANGE_MAX_NAIRA ? undefined : max,
+                sort: (form.get('sort') as ListingSort | null) || undefined,
+              }),
+            );
+          }}
         >
           {state.category !== 'all' ? <input type="hidden" name="category" value={state.category} /> : null}
           {state.search ? <input type="hidden" name="search" value={state.search} /> : null}
@@ -96,7 +115,7 @@ export default function Collections({ loaderData }: Route.ComponentProps) {
               className="input"
               onChange={(e) => {
                 const value = e.currentTarget.value as ListingSort | '';
-                navigate(listingHref(state, { sort: value || undefined }));
+                navigate(listingHref(currentState(), { sort: value || undefined }));
               }}
             >
               {state.search ? <option value="">Best match</option> : null}

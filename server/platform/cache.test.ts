@@ -26,6 +26,17 @@ describe('TtlCache', () => {
     expect(await cache.get('bad', 1000, async () => 'recovered')).toBe('recovered');
   });
 
+  it('keeps at most maxEntries values, dropping the oldest', async () => {
+    const cache = new TtlCache(() => 0, 2);
+    let loads = 0;
+    const load = async () => ++loads;
+    await cache.get('a', 1000, load);
+    await cache.get('b', 1000, load);
+    await cache.get('c', 1000, load);
+    expect(await cache.get('b', 1000, load)).toBe(2);
+    expect(await cache.get('a', 1000, load)).toBe(4);
+  });
+
   it('forgets keys by prefix', async () => {
     const cache = new TtlCache(() => 0);
     await cache.get('catalog:home', 1000, async () => 'old');

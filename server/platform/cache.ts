@@ -12,7 +12,11 @@ interface Entry<T> {
 export class TtlCache {
   private readonly entries = new Map<string, Entry<unknown>>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    /** Oldest entries are dropped beyond this many, so arbitrary keys (query strings) cannot grow memory. */
+    private readonly maxEntries = 1000,
+  ) {}
 
   async get<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
     const entry = this.entries.get(key) as Entry<T> | undefined;
@@ -20,7 +24,13 @@ export class TtlCache {
     if (entry?.pending) return entry.pending;
     const pending = load().then(
       (value) => {
+        this.entries.delete(key);
         this.entries.set(key, { value, expires: this.now() + ttlMs });
+        while (this.entries.size > this.maxEntries) {
+          const oldest = this.entries.keys().next().value;
+          if (oldest === undefined) break;
+          this.entries.delete(oldest);
+        }
         return value;
       },
       (error: unknown) => {

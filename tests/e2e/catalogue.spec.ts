@@ -27,10 +27,20 @@ describe('collections', () => {
       .getByRole('link', { name: 'Bundles' })
       .click();
     await page.waitForURL('**/collections?category=bundles');
+    await page.getByRole('heading', { name: 'Bundles' }).waitFor();
     await page.locator('#sort').selectOption('price-asc');
     await page.waitForURL('**/collections?category=bundles&sort=price-asc');
     const expected = await api('?category=bundles&sort=price-asc&pageSize=12');
     await expect.poll(() => cardNames(page)).toEqual(expected.items.map((i) => i.name));
+
+    // The price range is a real control: move the sliders with the keyboard and apply.
+    await page.getByRole('slider').first().focus();
+    for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
+    await page.getByRole('slider').nth(1).focus();
+    for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowLeft');
+    expect(await page.getByTestId('price-range-label').innerText()).toBe('₦30,000 – ₦100,000');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL('**/collections?category=bundles&sort=price-asc&minPrice=30000&maxPrice=100000');
 
     const filtered = '/collections?category=bundles&sort=price-asc&minPrice=30000&maxPrice=100000';
     await openPage(page, filtered);

@@ -183,6 +183,26 @@ describe('by ids (the wishlist)', () => {
   });
 });
 
+describe('compression', () => {
+  it('answers compressed for browsers that accept it, and plain for those that do not', async () => {
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const plain = await shop.app.inject({
+      url: '/api/v1/products',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await shop.app.inject({
+      url: '/api/v1/products',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gz = await shop.app.inject({ url: '/api/v1/products', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+  });
+});
+
 describe('bad parameters', () => {
   it.each([
     ['?category=shoes', 'category'],

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { parseProductId } from '#core/catalog.ts';
+import { sendSharedJson } from '#server/http/precompressed.ts';
 import { NotFoundError } from '#server/platform/errors.ts';
 import type { CatalogService } from './catalog.service.ts';
 
@@ -8,7 +9,7 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsync {
     // Same parameters as /collections; validated by the service (core/contract ProductListQuery).
     app.get('/products', async (request, reply) => {
       const page = await catalog.listProducts(request.query);
-      return reply.header('cache-control', 'public, max-age=30').send(page);
+      return sendSharedJson(request, reply, page, 'public, max-age=30');
     });
 
     // One product by id, or by its page slug ("brazilian-body-wave-bundle-12").
@@ -16,7 +17,7 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsync {
       const id = parseProductId(request.params.idOrSlug);
       const product = id === null ? null : await catalog.getProduct(id);
       if (!product) throw new NotFoundError('Product not found.');
-      return reply.header('cache-control', 'public, max-age=30').send(product);
+      return sendSharedJson(request, reply, product, 'public, max-age=30');
     });
   };
 }

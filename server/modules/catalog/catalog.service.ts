@@ -119,6 +119,52 @@ export function createCatalogService(deps: { db: Queryable; cache?: TtlCache }) 
     return { flashSale, bestSellers, newArrivals };
   }
 
+  async function loadProduct(id: number): Promise<ProductDetail | null> {
+    const row = await findProductRow(db, id);
+    if (!row) return null;
+    const { product, categoryName } = row;
+    const [[summary], variants, images] = await Promise.all([
+      listProductSummaries(db, { where: sql`p.id = ${id}`, orderBy: sql`p.id`, limit: 1 }),
+      listVariantsFor(db, [id]),
+      listImagesFor(db, [id]),
+    ]);
+    if (!summary) return null;
+    return {
+      ...summary,
+      images: images.get(id) ?? [],
+      variants: variants.get(id) ?? [],
+      categoryName,
+      description: product.description,
+      grade: product.grade,
+      origin: product.origin,
+      texture: product.texture,
+      details: Object.fromEntries(
+        Object.entries(product.details).filter(([, v]) => typeof v === 'string' && v),
+      ),
+    };
+  }
+
+  async function loadList(query: ProductListQuery): Promise<ProductListPage> {
+    const where = listingConditions(query);
+    const offset = (query.page - 1) * query.pageSize;
+    const [summaries, total] = await Promise.all([
+      listProductSummaries(db, { where, orderBy: listingOrder(query), limit: query.pageSize, offset }),
+      countProducts(db, where),
+    ]);
+    const ids = summaries.map((p) => p.id);
+    const [variants, images] = await Promise.all([listVariantsFor(db, ids), listImagesFor(db, ids)]);
+    return {
+      items: summaries.map((p) => ({
+        ...p,
+        images: images.get(p.id) ?? [],
+        variants: variants.get(p.id) ?? [],
+      })),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+
   return {
     /**
      * The home page's product rows (the spec's rules): flash-sale products, best sellers
@@ -143,29 +189,8 @@ export function createCatalogService(deps: { db: Queryable; cache?: TtlCache }) 
     },
 
     /** One active product with everything its page needs, or null. */
-    async getProduct(id: number): Promise<ProductDetail | null> {
-      const row = await findProductRow(db, id);
-      if (!row) return null;
-      const { product, categoryName } = row;
-      const [[summary], variants, images] = await Promise.all([
-        listProductSummaries(db, { where: sql`p.id = ${id}`, orderBy: sql`p.id`, limit: 1 }),
-        listVariantsFor(db, [id]),
-        listImagesFor(db, [id]),
-      ]);
-      if (!summary) return null;
-      return {
-        ...summary,
-        images: images.get(id) ?? [],
-        variants: variants.get(id) ?? [],
-        categoryName,
-        description: product.description,
-        grade: product.grade,
-        origin: product.origin,
-        texture: product.texture,
-        details: Object.fromEntries(
-          Object.entries(product.details).filter(([, v]) => typeof v === 'string' && v),
-        ),
-      };
+    getProduct(id: number): Promise<ProductDetail | null> {
+      return cache.get(`catalog:product:${id}`, CATALOG_CACHE_MS, () => loadProduct(id));
     },
 
     /** Up to four other products from the same category, best sellers first. */
@@ -185,24 +210,7 @@ export function createCatalogService(deps: { db: Queryable; cache?: TtlCache }) 
       const parsed = ProductListQuery.safeParse(input);
       if (!parsed.success) throw validationErrorFrom(parsed.error);
       const query = parsed.data;
-      const where = listingConditions(query);
-      const offset = (query.page - 1) * query.pageSize;
-      const [summaries, total] = await Promise.all([
-        listProductSummaries(db, { where, orderBy: listingOrder(query), limit: query.pageSize, offset }),
-        countProducts(db, where),
-      ]);
-      const ids = summaries.map((p) => p.id);
-      const [variants, images] = await Promise.all([listVariantsFor(db, ids), listImagesFor(db, ids)]);
-      return {
-        items: summaries.map((p) => ({
-          ...p,
-          images: images.get(p.id) ?? [],
-          variants: variants.get(p.id) ?? [],
-        })),
-        total,
-        page: query.page,
-        pageSize: query.pageSize,
-      };
+      return cache.get(`catalog:list:${JSON.stringify(query)}`, CATALOG_CACHE_MS, () => loadList(query));
     },
   };
 }
