@@ -6,6 +6,7 @@ export default [
   route('collections/:slug', 'routes/product.tsx'),
   route('track-order', 'routes/track-order.tsx'),
   route('wishlist', 'routes/wishlist.tsx'),
+  route('pages/:slug', 'routes/info-page.tsx'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   route('currency', 'routes/currency.ts'),

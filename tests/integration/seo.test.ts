@@ -31,3 +31,18 @@ describe('search engines', () => {
     expect(res.body).toContain('Disallow: /admin');
   });
 });
+
+describe('customer care pages', () => {
+  it('serve shipping, returns and privacy, and 404 for anything else', async () => {
+    for (const [slug, title] of [
+      ['shipping', 'Shipping Information'],
+      ['returns', 'Return Policy'],
+      ['privacy', 'Privacy Policy'],
+    ]) {
+      const res = await shop.app.inject(`/pages/${slug}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(title);
+    }
+    expect((await shop.app.inject('/pages/nope')).statusCode).toBe(404);
+  });
+});

@@ -38,6 +38,23 @@ function TikTokIcon() {
 
 const linkClass = 'text-sm text-cream/80 hover:text-gold-300';
 
+function FooterLinks({ title, links }: { title: string; links: readonly { label: string; to: string }[] }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="mb-4 font-sans text-xs font-bold uppercase tracking-[0.18em] text-gold-400">{title}</h2>
+      <ul className="space-y-2">
+        {links.map((item) => (
+          <li key={item.to}>
+            <Link to={item.to} className={linkClass}>
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function SiteFooter() {
   const root = useRootData();
   const store = root?.store;
@@ -75,45 +92,11 @@ export function SiteFooter() {
           ) : null}
         </div>
 
-        <nav aria-label="Quick links">
-          <h2 className="mb-4 font-sans text-xs font-bold uppercase tracking-[0.18em] text-gold-400">
-            Quick Links
-          </h2>
-          <ul className="space-y-2">
-            {CATEGORY_NAV.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className={linkClass}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <Link to="/wishlist" className={linkClass}>
-                Wishlist
-              </Link>
-            </li>
-          </ul>
-        </nav>
-
-        <nav aria-label="Customer care">
-          <h2 className="mb-4 font-sans text-xs font-bold uppercase tracking-[0.18em] text-gold-400">
-            Customer Care
-          </h2>
-          <ul className="space-y-2">
-            {CUSTOMER_CARE_LINKS.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className={linkClass}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <Link to="/dashboard?tab=complaints" className={linkClass}>
-                Get Support
-              </Link>
-            </li>
-          </ul>
-        </nav>
+        <FooterLinks title="Quick Links" links={[...CATEGORY_NAV, { label: 'Wishlist', to: '/wishlist' }]} />
+        <FooterLinks
+          title="Customer Care"
+          links={[...CUSTOMER_CARE_LINKS, { label: 'Get Support', to: '/dashboard?tab=complaints' }]}
+        />
 
         <div className="space-y-6">
           <NewsletterForm />

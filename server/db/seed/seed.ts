@@ -23,6 +23,15 @@ const CATEGORY_DESCRIPTIONS: Record<(typeof CATEGORY_SLUGS)[number], string> = {
 
 const SEED_LOCK_ID = 7_310_001;
 
+function categoryRows() {
+  return CATEGORY_SLUGS.map((slug, position) => ({
+    slug,
+    name: CATEGORY_NAMES[slug],
+    description: CATEGORY_DESCRIPTIONS[slug],
+    position,
+  }));
+}
+
 async function svgToPng(svg: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png({ compressionLevel: 2 }).toBuffer();
 }
@@ -94,15 +103,7 @@ export async function seedSampleData(deps: { db: Db; media: MediaService; log: L
 
     await tx
       .insert(categories)
-      .values(
-        CATEGORY_SLUGS.map((slug, position) => ({
-          slug,
-          name: CATEGORY_NAMES[slug],
-          description: CATEGORY_DESCRIPTIONS[slug],
-          position,
-          imageId: firstImageOf.get(slug) ?? null,
-        })),
-      )
+      .values(categoryRows().map((row) => ({ ...row, imageId: firstImageOf.get(row.slug) ?? null })))
       .onConflictDoUpdate({ target: categories.slug, set: { imageId: sql`excluded.image_id` } });
 
     const now = Date.now();
@@ -176,17 +177,7 @@ export async function seedSampleData(deps: { db: Db; media: MediaService; log: L
 
 /** Minimal reference data every shop needs, sample data or not. */
 export async function seedReferenceData(db: Db): Promise<void> {
-  await db
-    .insert(categories)
-    .values(
-      CATEGORY_SLUGS.map((slug, position) => ({
-        slug,
-        name: CATEGORY_NAMES[slug],
-        description: CATEGORY_DESCRIPTIONS[slug],
-        position,
-      })),
-    )
-    .onConflictDoNothing();
+  await db.insert(categories).values(categoryRows()).onConflictDoNothing();
   await db
     .insert(currencies)
     .values(

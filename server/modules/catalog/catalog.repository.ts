@@ -25,6 +25,24 @@ interface SummaryRow {
   image_height: number | null;
 }
 
+interface ImageColumns {
+  image_id: string | null;
+  image_alt: string | null;
+  image_width: number | null;
+  image_height: number | null;
+}
+
+function imageFromRow(row: ImageColumns): ImageRef | null {
+  return row.image_id === null
+    ? null
+    : {
+        id: row.image_id,
+        alt: row.image_alt ?? '',
+        width: row.image_width ?? 0,
+        height: row.image_height ?? 0,
+      };
+}
+
 function toSummary(row: SummaryRow): ProductSummary {
   return {
     id: row.id,
@@ -39,15 +57,7 @@ function toSummary(row: SummaryRow): ProductSummary {
     isFlashSale: row.is_flash_sale,
     salesCount: row.sales_count,
     createdAt: new Date(row.created_at).toISOString(),
-    image:
-      row.image_id === null
-        ? null
-        : {
-            id: row.image_id,
-            alt: row.image_alt ?? '',
-            width: row.image_width ?? 0,
-            height: row.image_height ?? 0,
-          },
+    image: imageFromRow(row),
   };
 }
 
@@ -115,15 +125,7 @@ export async function listCategories(db: Queryable): Promise<Category[]> {
     slug: row.slug,
     name: row.name,
     description: row.description,
-    image:
-      row.image_id === null
-        ? null
-        : {
-            id: row.image_id,
-            alt: row.image_alt ?? '',
-            width: row.image_width ?? 0,
-            height: row.image_height ?? 0,
-          },
+    image: imageFromRow(row),
     productCount: Number(row.product_count),
   }));
 }
