@@ -3,8 +3,10 @@ import { Form, Link, useNavigate, useNavigation } from 'react-router';
 import { type ListingState, listingHref, readListingState } from '#app/features/catalog/listing-params.ts';
 import { PriceRange } from '#app/features/catalog/price-range.tsx';
 import { ProductGrid } from '#app/features/catalog/product-card.tsx';
+import { pageMeta } from '#app/lib/seo.ts';
 import { CATEGORY_NAMES, type CategorySlug } from '#core/catalog.ts';
 import { type ListingSort, PRICE_RANGE_MAX_NAIRA } from '#core/contract/catalog.ts';
+import { ogImageUrl } from '#core/media.ts';
 import type { Route } from './+types/collections';
 
 const FILTERS = [
@@ -44,14 +46,13 @@ function headingFor(state: ListingState): string {
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: 'Shop | Crown Hair' }];
   const heading = headingFor(data.state);
-  const description = `${heading}: ${data.total} human hair ${data.total === 1 ? 'product' : 'products'} in naira, delivered across Nigeria.`;
-  return [
-    { title: `${heading}${data.state.page > 1 ? ` (page ${data.state.page})` : ''} | Crown Hair` },
-    { name: 'description', content: description },
-    { property: 'og:title', content: `${heading} | Crown Hair` },
-    { property: 'og:description', content: description },
-    { tagName: 'link', rel: 'canonical', href: data.canonical },
-  ];
+  const first = data.items.find((i) => i.image)?.image;
+  return pageMeta({
+    title: `${heading}${data.state.page > 1 ? ` (page ${data.state.page})` : ''} | Crown Hair`,
+    description: `${heading}: ${data.total} human hair ${data.total === 1 ? 'product' : 'products'} in naira, delivered across Nigeria.`,
+    url: data.canonical,
+    image: first ? `${new URL(data.canonical).origin}${ogImageUrl(first.id)}` : undefined,
+  });
 }
 
 export default function Collections({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,8 @@
 import { Flame, Sparkles, Star } from 'lucide-react';
 import { HeroSlider } from '#app/features/home/hero-slider.tsx';
 import { ProductSection, PromoBlock, ShopByCategory } from '#app/features/home/home-sections.tsx';
+import { pageMeta } from '#app/lib/seo.ts';
+import { ogImageUrl } from '#core/media.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -14,17 +16,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  const title = 'Crown Hair | Human Hair Wigs, Bundles, Frontals & Braiding Hair in Nigeria';
-  const description =
-    'Shop 100% human hair wigs, bundles, lace frontals and braiding hair in naira. Fast delivery across Nigeria, pay on delivery in Lagos and Abuja.';
-  return [
-    { title },
-    { name: 'description', content: description },
-    { property: 'og:title', content: title },
-    { property: 'og:description', content: description },
-    { property: 'og:type', content: 'website' },
-    ...(data ? [{ tagName: 'link', rel: 'canonical', href: data.canonical }] : []),
-  ];
+  const slide = data?.heroSlides[0];
+  return pageMeta({
+    title: 'Crown Hair | Human Hair Wigs, Bundles, Frontals & Braiding Hair in Nigeria',
+    description:
+      'Shop 100% human hair wigs, bundles, lace frontals and braiding hair in naira. Fast delivery across Nigeria, pay on delivery in Lagos and Abuja.',
+    url: data?.canonical ?? '/',
+    image: data && slide ? `${new URL(data.canonical).origin}${ogImageUrl(slide.image.id)}` : undefined,
+  });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

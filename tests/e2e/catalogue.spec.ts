@@ -106,6 +106,20 @@ describe('product page', () => {
     expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
   });
 
+  it('sends link previews and search engines the product in the server HTML', async () => {
+    const [product] = (await api('?sort=popular&pageSize=1')).items;
+    const res = await fetch(`${inject('baseUrl')}/collections/${product!.slug}-${product!.id}`, {
+      headers: { 'user-agent': 'WhatsApp/2.23.20.0' },
+    });
+    const html = await res.text();
+    expect(html).toContain(`<meta property="og:title" content="${product!.name} – ₦`);
+    const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
+    const preview = await fetch(image!);
+    expect(preview.headers.get('content-type')).toBe('image/jpeg');
+    expect(html).toContain('"@type":"Product"');
+    expect(html).toContain('"priceCurrency":"NGN"');
+  });
+
   it('shows Product Not Found with status 404 for an unknown product', async () => {
     const { page } = t;
     const response = await page.goto('/collections/imaginary-wig-999999');

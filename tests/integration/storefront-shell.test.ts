@@ -92,6 +92,13 @@ describe('home page', () => {
     expect(html).toContain('Sale −25%');
   });
 
+  it('carries a canonical URL, Open Graph and a Twitter card', async () => {
+    const html = (await shop.app.inject({ method: 'GET', url: '/' })).body;
+    expect(html).toContain('<link rel="canonical" href="http://shop.test/"/>');
+    expect(html).toContain('<meta property="og:title"');
+    expect(html).toContain('<meta name="twitter:card"');
+  });
+
   it('puts the current year in the footer', async () => {
     const html = (await shop.app.inject({ method: 'GET', url: '/' })).body;
     expect(html).toContain(`data-testid="footer-year">${new Date().getFullYear()}<`);
