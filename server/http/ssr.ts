@@ -5,6 +5,9 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 
+/** Largest form body pages accept (image uploads go through the API with their own limit). */
+const MAX_FORM_BYTES = 1024 * 1024;
+
 export interface SsrOptions {
   /** The React Router server build, or a function that loads it per request (development). */
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -51,6 +54,10 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     scope.all('/*', async (request, reply) => {
       // The JSON API and media answer their own 404s; pages never shadow them.
       if (/^\/(api|media)(\/|$)/.test(request.url)) return reply.callNotFound();
+      // Forms are small; refuse oversized bodies before React Router reads them into memory.
+      if (Number(request.headers['content-length'] ?? 0) > MAX_FORM_BYTES) {
+        return reply.code(413).type('text/plain; charset=utf-8').send('That form is too large to send.');
+      }
       const handle = cached ?? handlerFor(await (loadBuild as () => Promise<ServerBuild>)());
       if (options.mode === 'production') cached = handle;
       const response = await handle(toWebRequest(request, reply), options.getLoadContext(request, reply));

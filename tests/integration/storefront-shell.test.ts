@@ -212,6 +212,16 @@ describe('newsletter', () => {
     expect(res.body).toContain('value="not-an-email"');
   });
 
+  it('refuses an oversized form with 413 and nothing stored', async () => {
+    const res = await shop.app.inject({
+      method: 'POST',
+      url: '/newsletter',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `email=${'a'.repeat(2 * 1024 * 1024)}@example.com`,
+    });
+    expect(res.statusCode).toBe(413);
+  });
+
   it('is also a JSON endpoint with clear errors', async () => {
     const ok = await shop.app.inject({
       method: 'POST',
