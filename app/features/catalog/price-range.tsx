@@ -21,43 +21,52 @@ export function PriceRange({ minPrice, maxPrice }: { minPrice: number; maxPrice?
         {label(from)} – {label(to)}
       </p>
       <div className="space-y-2">
-        <label className="flex items-center gap-3 text-sm">
-          <span className="w-10 shrink-0 text-muted">From</span>
-          <input
-            type="range"
-            name="minPrice"
-            min={0}
-            max={PRICE_RANGE_MAX_NAIRA}
-            step={STEP}
-            value={from}
-            aria-valuetext={label(from)}
-            onChange={(e) => {
-              const v = Number(e.currentTarget.value);
-              setFrom(v);
-              if (v > to) setTo(v);
-            }}
-            className="w-full accent-plum-800"
-          />
-        </label>
-        <label className="flex items-center gap-3 text-sm">
-          <span className="w-10 shrink-0 text-muted">To</span>
-          <input
-            type="range"
-            name="maxPrice"
-            min={0}
-            max={PRICE_RANGE_MAX_NAIRA}
-            step={STEP}
-            value={to}
-            aria-valuetext={label(to)}
-            onChange={(e) => {
-              const v = Number(e.currentTarget.value);
-              setTo(v);
-              if (v < from) setFrom(v);
-            }}
-            className="w-full accent-plum-800"
-          />
-        </label>
+        <Slider
+          label="From"
+          name="minPrice"
+          value={from}
+          valueText={label(from)}
+          onChange={(v) => {
+            setFrom(v);
+            if (v > to) setTo(v);
+          }}
+        />
+        <Slider
+          label="To"
+          name="maxPrice"
+          value={to}
+          valueText={label(to)}
+          onChange={(v) => {
+            setTo(v);
+            if (v < from) setFrom(v);
+          }}
+        />
       </div>
     </fieldset>
+  );
+}
+
+function Slider(props: {
+  label: string;
+  name: string;
+  value: number;
+  valueText: string;
+  onChange(value: number): void;
+}) {
+  return (
+    <label className="flex items-center gap-3 text-sm">
+      <span className="w-10 shrink-0 text-muted">{props.label}</span>
+      <input
+        type="range"
+        name={props.name}
+        min={0}
+        max={PRICE_RANGE_MAX_NAIRA}
+        step={STEP}
+        value={props.value}
+        aria-valuetext={props.valueText}
+        onChange={(e) => props.onChange(Number(e.currentTarget.value))}
+        className="w-full accent-plum-800"
+      />
+    </label>
   );
 }

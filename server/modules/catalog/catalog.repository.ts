@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { CategorySlug } from '#core/catalog.ts';
-import type { Category, ProductSummary, Variant } from '#core/contract/catalog.ts';
+import { CATEGORY_SLUGS, type CategorySlug } from '#core/catalog.ts';
+import type { Category, ProductListQuery, ProductSummary, Variant } from '#core/contract/catalog.ts';
 import type { ImageRef } from '#core/media.ts';
+import { nairaToKobo } from '#core/money.ts';
 import { type Queryable, queryRows } from '#server/db/client.ts';
 import { categories, productImages, products, productVariants } from '#server/db/schema/catalog.ts';
 import { media } from '#server/db/schema/media.ts';
@@ -43,6 +44,60 @@ function imageFromRow(row: ImageColumns): ImageRef | null {
       };
 }
 
+/** The catalogue's rules that shape listing queries (owned by the service). */
+export interface ListingRules {
+  newArrivalDays: number;
+  similarityThreshold: number;
+}
+
+function listingConditions(query: ProductListQuery, rules: ListingRules): SQL | undefined {
+  const conditions: SQL[] = [];
+  const { category } = query;
+  if ((CATEGORY_SLUGS as readonly string[]).includes(category)) {
+    conditions.push(sql`p.category_slug = ${category}`);
+  } else if (category === 'new') {
+    conditions.push(sql`p.created_at > now() - make_interval(days => ${rules.newArrivalDays})`);
+  } else if (category === 'sale') {
+    conditions.push(
+      sql`(p.is_flash_sale OR EXISTS (SELECT 1 FROM product_variants pv WHERE pv.product_id = p.id AND pv.compare_at_price_kobo > pv.price_kobo))`,
+    );
+  }
+  if (query.ids) {
+    conditions.push(
+      sql`p.id IN (${sql.join(
+        query.ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  if (query.minPrice > 0) conditions.push(sql`p.min_price_kobo >= ${nairaToKobo(query.minPrice)}`);
+  if (query.maxPrice !== undefined) conditions.push(sql`p.min_price_kobo <= ${nairaToKobo(query.maxPrice)}`);
+  if (query.search) {
+    conditions.push(
+      sql`(p.search_vector @@ websearch_to_tsquery('english', ${query.search}) OR word_similarity(${query.search.toLowerCase()}, p.search_text) > ${rules.similarityThreshold})`,
+    );
+  }
+  return conditions.length > 0 ? sql.join(conditions, sql` AND `) : undefined;
+}
+
+function listingOrder(query: ProductListQuery): SQL {
+  switch (query.sort) {
+    case 'popular':
+      return sql`p.sales_count DESC, p.id DESC`;
+    case 'price-asc':
+      return sql`p.min_price_kobo ASC, p.id ASC`;
+    case 'price-desc':
+      return sql`p.min_price_kobo DESC, p.id DESC`;
+    case 'newest':
+      return sql`p.created_at DESC, p.id DESC`;
+    default:
+      // No sort chosen: best match first when searching, otherwise newest first.
+      return query.search
+        ? sql`(ts_rank(p.search_vector, websearch_to_tsquery('english', ${query.search})) * 2 + word_similarity(${query.search.toLowerCase()}, p.search_text)) DESC, p.sales_count DESC, p.id DESC`
+        : sql`p.created_at DESC, p.id DESC`;
+  }
+}
+
 function toSummary(row: SummaryRow): ProductSummary {
   return {
     id: row.id,
@@ -65,7 +120,7 @@ function toSummary(row: SummaryRow): ProductSummary {
  * Product cards: each active product with its cheapest variant's price, total stock and first image.
  * `where` and `orderBy` are SQL fragments over the alias `p` (products).
  */
-export async function listProductSummaries(
+async function listProductSummaries(
   db: Queryable,
   options: { where?: SQL; orderBy: SQL; limit: number; offset?: number },
 ): Promise<ProductSummary[]> {
@@ -130,7 +185,7 @@ export async function listCategories(db: Queryable): Promise<Category[]> {
   }));
 }
 
-export async function countProducts(db: Queryable, where?: SQL): Promise<number> {
+async function countProducts(db: Queryable, where?: SQL): Promise<number> {
   const [row] = await queryRows<{ n: string | number }>(
     db,
     sql`SELECT COUNT(*) AS n FROM products p WHERE p.is_active ${where ? sql`AND ${where}` : sql``}`,
@@ -202,4 +257,65 @@ export async function listActiveProductRefs(
     .from(products)
     .where(eq(products.isActive, true))
     .orderBy(asc(products.id));
+}
+
+/** One page of the listing and the total that matches, filtered, searched and sorted in SQL. */
+export async function listProductPage(
+  db: Queryable,
+  query: ProductListQuery,
+  rules: ListingRules,
+): Promise<{ items: ProductSummary[]; total: number }> {
+  const where = listingConditions(query, rules);
+  const [items, total] = await Promise.all([
+    listProductSummaries(db, {
+      where,
+      orderBy: listingOrder(query),
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    }),
+    countProducts(db, where),
+  ]);
+  return { items, total };
+}
+
+export function listFlashSale(db: Queryable, limit: number): Promise<ProductSummary[]> {
+  return listProductSummaries(db, {
+    where: sql`p.is_flash_sale`,
+    orderBy: sql`p.sales_count DESC, p.id`,
+    limit,
+  });
+}
+
+export function listBestSellers(db: Queryable, minSales: number, limit: number): Promise<ProductSummary[]> {
+  return listProductSummaries(db, {
+    where: sql`p.sales_count > ${minSales}`,
+    orderBy: sql`p.sales_count DESC, p.id`,
+    limit,
+  });
+}
+
+export function listNewest(db: Queryable, limit: number): Promise<ProductSummary[]> {
+  return listProductSummaries(db, { orderBy: sql`p.created_at DESC, p.id DESC`, limit });
+}
+
+/** Other products of the same category, best sellers first. */
+export function listRelatedProducts(
+  db: Queryable,
+  product: { id: number; category: string },
+  limit: number,
+): Promise<ProductSummary[]> {
+  return listProductSummaries(db, {
+    where: sql`p.category_slug = ${product.category} AND p.id <> ${product.id}`,
+    orderBy: sql`p.sales_count DESC, p.id`,
+    limit,
+  });
+}
+
+export async function findProductSummary(db: Queryable, id: number): Promise<ProductSummary | null> {
+  const [summary] = await listProductSummaries(db, {
+    where: sql`p.id = ${id}`,
+    orderBy: sql`p.id`,
+    limit: 1,
+  });
+  return summary ?? null;
 }
