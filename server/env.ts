@@ -26,6 +26,18 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-* headers (set when running behind a reverse proxy or load balancer). */
   TRUST_PROXY: booleanish.default(false),
+  /** smtp://user:pass@host:587 or smtps://…:465. Unset: mail goes to the local mailbox at /admin/mailbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  /** The sender of every email the shop sends. */
+  MAIL_FROM: z.string().min(3).default('Crown Hair <hello@crownhair.ng>'),
+  /** How often each process looks for mail to send (it is also woken when mail is written). */
+  MAIL_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
+  /** Create this admin at start when no admin exists yet (both must be set). */
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { DATA_DIR: string; PUBLIC_URL: string };
