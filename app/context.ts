@@ -1,5 +1,6 @@
 // What every loader and action receives from the server process (see server/http/app.ts).
 import type { Logger } from 'pino';
+import type { RequestAuth } from '../server/platform/auth/request-auth.ts';
 import type { Services } from '../server/services.ts';
 
 declare module 'react-router' {
@@ -10,5 +11,7 @@ declare module 'react-router' {
     /** The shop's public address, for canonical URLs and links in emails. */
     publicUrl: string;
     clientIp: string;
+    /** The session behind this request's cookie; see app/lib/auth.server.ts for the guards. */
+    auth: RequestAuth;
   }
 }

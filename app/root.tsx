@@ -8,26 +8,33 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunction,
+  useLocation,
 } from 'react-router';
 import './app.css';
 import { useRestoreCurrency } from '#app/features/layout/currency-selector.tsx';
 import { NotFoundContent } from '#app/features/layout/not-found-content.tsx';
 import { SiteFooter } from '#app/features/layout/site-footer.tsx';
 import { SiteHeader } from '#app/features/layout/site-header.tsx';
+import { useMergeGuestWishlist } from '#app/features/product/wishlist.ts';
 import { pickCurrency, readCurrencyCode } from '#app/lib/currency.server.ts';
 import type { Route } from './+types/root';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { content } = context.services;
-  const [store, currencies, code] = await Promise.all([
+  const [store, currencies, code, user] = await Promise.all([
     content.getStoreInfo(),
     content.listCurrencies(),
     readCurrencyCode(request),
+    context.auth.getUser(),
   ]);
   return {
     store,
     currencies,
     currency: pickCurrency(currencies, code),
+    /** The signed-in shopper (name for the header), or null. */
+    user: user ? { name: user.name, role: user.role } : null,
+    /** The signed-in shopper's saved products (guests keep theirs in this browser). */
+    wishlistIds: user ? await context.services.profiles.listWishlist(user.id) : null,
     /** Filled in by the cart module once it exists; the header shows a badge above zero. */
     cartCount: 0,
     year: new Date().getFullYear(),
@@ -39,6 +46,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod !== undefined && formMethod !== 'GET' ? defaultShouldRevalidate : false;
 
 export function Layout({ children }: { children: ReactNode }) {
+  // The admin portal has its own shell (app/routes/admin.tsx).
+  const storefront = !useLocation().pathname.startsWith('/admin');
   return (
     <html lang="en-NG">
       <head>
@@ -56,11 +65,11 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader />
+        {storefront ? <SiteHeader /> : null}
         <main id="main" className="flex-1">
           {children}
         </main>
-        <SiteFooter />
+        {storefront ? <SiteFooter /> : null}
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -70,6 +79,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   useRestoreCurrency();
+  useMergeGuestWishlist();
   // Lets browser tests (and curious developers) know the page is interactive.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';

@@ -3,7 +3,7 @@ import { Heart, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ProductCard } from '#app/features/catalog/product-card.tsx';
-import { useWishlist, writeWishlist } from '#app/features/product/wishlist.ts';
+import { useWishlist } from '#app/features/product/wishlist.ts';
 import type { ProductListItem } from '#core/contract/catalog.ts';
 
 export function meta() {
@@ -13,7 +13,7 @@ export function meta() {
 type Loaded = { state: 'loading' } | { state: 'ready'; products: ProductListItem[] } | { state: 'error' };
 
 export default function Wishlist() {
-  const { ids, toggle } = useWishlist();
+  const { ids, toggle, clear } = useWishlist();
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [hydrated, setHydrated] = useState(false);
   const key = ids.join(',');
@@ -79,7 +79,7 @@ export default function Wishlist() {
             {products.length} {products.length === 1 ? 'item' : 'items'}
           </p>
         </div>
-        <button type="button" className="btn-outline" onClick={() => writeWishlist([])}>
+        <button type="button" className="btn-outline" onClick={clear}>
           Clear All
         </button>
       </div>

@@ -8,11 +8,15 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { AppLoadContext, ServerBuild } from 'react-router';
 import type { Env } from '#server/env.ts';
+import { accountRoutes } from '#server/modules/accounts/accounts.routes.ts';
 import { catalogRoutes } from '#server/modules/catalog/catalog.routes.ts';
+import { mailRoutes } from '#server/modules/mail/mail.routes.ts';
 import { mediaRoutes } from '#server/modules/media/media.routes.ts';
 import { newsletterRoutes } from '#server/modules/newsletter/newsletter.routes.ts';
+import { createRequestAuth, type RequestAuth } from '#server/platform/auth/request-auth.ts';
 import type { Logger } from '#server/platform/logger.ts';
 import type { Services } from '#server/services.ts';
+import { csrfGuard } from './csrf.ts';
 import { errorHandler } from './errors.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { registerSsr } from './ssr.ts';
@@ -68,6 +72,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler(errorHandler);
 
+  // Refuse cross-site state changes before anything else reads the request. Payment providers'
+  // webhooks are verified by their signatures instead.
+  app.addHook('onRequest', csrfGuard({ publicUrl: env.PUBLIC_URL, exempt: /^\/api\/webhooks\// }));
+  const secureCookies = env.PUBLIC_URL.startsWith('https:');
+  app.decorateRequest('auth', null as unknown as RequestAuth);
+  app.addHook('onRequest', async (request) => {
+    request.auth = createRequestAuth({
+      accounts: services.accounts,
+      cookieHeader: request.headers.cookie,
+      client: { ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
+      secure: secureCookies || request.protocol === 'https',
+    });
+  });
+
   await app.register(compress, {
     global: true,
     threshold: 1024,
@@ -84,6 +102,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/api/v1/openapi.json', async () => openApi);
   await app.register(catalogRoutes(services.catalog), { prefix: '/api/v1' });
   await app.register(newsletterRoutes(services.newsletter), { prefix: '/api/v1' });
+  await app.register(accountRoutes(services), { prefix: '/api/v1' });
+  await app.register(mailRoutes(services.mail), { prefix: '/api/v1' });
   await app.register(mediaRoutes(services.media));
 
   app.setNotFoundHandler((request, reply) =>
@@ -124,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         log: request.log as Logger,
         publicUrl: env.PUBLIC_URL,
         clientIp: request.ip,
+        auth: request.auth,
       }),
     });
   }

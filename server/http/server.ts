@@ -3,9 +3,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
+import { DEMO_ADMIN } from '#core/demo.ts';
 import { databaseConfigFromEnv, openDatabase } from '#server/db/client.ts';
 import { seedReferenceData, seedSampleData } from '#server/db/seed/seed.ts';
 import { EnvError, loadEnv } from '#server/env.ts';
+import { bootstrapAdmins } from '#server/modules/accounts/bootstrap.ts';
+import { createOutboxWorker, type OutboxWorker } from '#server/modules/mail/outbox-worker.ts';
+import { transportFromConfig } from '#server/modules/mail/transports.ts';
 import { PROJECT_ROOT } from '#server/paths.ts';
 import { createLogger } from '#server/platform/logger.ts';
 import { DiskStorage } from '#server/platform/storage.ts';
@@ -59,11 +63,44 @@ async function main() {
   await seedReferenceData(database.db);
 
   const storage = new DiskStorage(path.join(env.DATA_DIR, 'media'));
-  const services = createServices({ db: database.db, storage });
+  let mailWorker: OutboxWorker | undefined;
+  const services = createServices({
+    db: database.db,
+    storage,
+    config: { publicUrl: env.PUBLIC_URL, mailFrom: env.MAIL_FROM, onMailEnqueued: () => mailWorker?.wake() },
+  });
   if (env.SEED_ON_START) {
     const seeded = await seedSampleData({ db: database.db, media: services.media, log });
     if (seeded) log.info('empty database: sample data loaded');
   }
+  const store = await services.content.getStoreInfo();
+  const { demoAdminUsable } = await bootstrapAdmins({
+    accounts: services.accounts,
+    usesSampleData: store.usesSampleData,
+    admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+    log,
+  });
+
+  const transport = transportFromConfig({ smtpUrl: env.SMTP_URL, db: database.db });
+  const worker = createOutboxWorker({
+    db: database.db,
+    transport,
+    from: env.MAIL_FROM,
+    log,
+    pollMs: env.MAIL_POLL_MS,
+  });
+  mailWorker = worker;
+  worker.start();
+  log.info(
+    { transport: transport.kind },
+    transport.kind === 'smtp' ? 'mail: SMTP' : 'mail: local mailbox at /admin/mailbox',
+  );
+  const maintenance = setInterval(() => {
+    Promise.all([services.accounts.pruneExpired(), services.limiter.prune()]).catch((error: unknown) =>
+      log.warn({ err: error }, 'pruning expired sessions failed'),
+    );
+  }, 60 * 60_000);
+  maintenance.unref();
 
   const app = await buildApp({
     env,
@@ -87,6 +124,8 @@ async function main() {
     try {
       await app.close();
       clearInterval(sweep);
+      clearInterval(maintenance);
+      await worker.stop();
       await database.close();
       log.info('shut down cleanly');
       process.exit(0);
@@ -103,6 +142,13 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   log.info({ ms: Date.now() - started }, 'ready');
   console.log(`\n  Crown Hair is open at http://localhost:${port}\n`);
+  if (demoAdminUsable) {
+    console.log(
+      `  Admin portal: http://localhost:${port}/admin\n` +
+        `  Demo admin (sample data): ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}\n` +
+        '  Create your own with: npm run admin:create -- --email you@example.com --password "…"\n',
+    );
+  }
 }
 
 main().catch((error) => {

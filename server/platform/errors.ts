@@ -30,10 +30,24 @@ export class UnauthorizedError extends AppError {
 
 export class ForbiddenError extends AppError {
   readonly status = 403;
-  readonly code = 'forbidden';
+  readonly code: string = 'forbidden';
   constructor(message = 'You do not have permission to do that.') {
     super(message);
   }
+}
+
+/** Wrong email or password: the one answer for both, so nobody learns which accounts exist. */
+export class InvalidCredentialsError extends AppError {
+  readonly status = 401;
+  readonly code = 'invalid_credentials';
+  constructor(message = 'Incorrect email or password.') {
+    super(message);
+  }
+}
+
+/** The password was right, but the address has not been confirmed yet. */
+export class EmailNotVerifiedError extends ForbiddenError {
+  override readonly code = 'email_not_verified';
 }
 
 export class NotFoundError extends AppError {

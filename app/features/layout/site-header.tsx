@@ -1,5 +1,5 @@
-import { Heart, Menu, Search, ShoppingBag, Truck, User, X } from 'lucide-react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Heart, LogOut, Menu, Search, ShoppingBag, Truck, User, X } from 'lucide-react';
+import { Form, Link, NavLink, useLocation } from 'react-router';
 import { CurrencySelector } from './currency-selector.tsx';
 import { Logo } from './logo.tsx';
 import { CATEGORY_NAV } from './nav-links.ts';
@@ -130,14 +130,37 @@ export function SiteHeader() {
             <Link to="/wishlist" className={`hidden sm:inline-flex ${iconBase}`} aria-label="Wishlist">
               <Heart className="h-5 w-5" aria-hidden="true" />
             </Link>
-            <Link
-              to="/auth"
-              className="inline-flex h-11 min-w-10 items-center justify-center gap-1.5 rounded-full px-1.5 text-sm font-semibold hover:bg-plum-50 hover:text-plum-800 sm:px-2"
-            >
-              <User className="h-5 w-5" aria-hidden="true" />
-              <span className="hidden sm:inline">Login</span>
-              <span className="sr-only sm:hidden">Login</span>
-            </Link>
+            {root?.user ? (
+              <>
+                <Link
+                  to="/dashboard"
+                  className="inline-flex h-11 min-w-10 max-w-40 items-center justify-center gap-1.5 rounded-full px-1.5 text-sm font-semibold hover:bg-plum-50 hover:text-plum-800 sm:px-2"
+                  data-testid="account-link"
+                >
+                  <User className="h-5 w-5 shrink-0" aria-hidden="true" />
+                  <span className="hidden truncate sm:inline">{root.user.name.split(' ')[0]}</span>
+                  <span className="sr-only sm:hidden">My account ({root.user.name})</span>
+                </Link>
+                <Form method="post" action="/auth/sign-out" className="contents">
+                  <button
+                    type="submit"
+                    className="inline-flex h-11 min-w-10 items-center justify-center rounded-full px-1.5 text-sm font-semibold hover:bg-plum-50 hover:text-plum-800 sm:px-2"
+                  >
+                    <LogOut className="h-5 w-5 sm:hidden" aria-hidden="true" />
+                    <span className="sr-only sm:not-sr-only">Logout</span>
+                  </button>
+                </Form>
+              </>
+            ) : (
+              <Link
+                to="/auth"
+                className="inline-flex h-11 min-w-10 items-center justify-center gap-1.5 rounded-full px-1.5 text-sm font-semibold hover:bg-plum-50 hover:text-plum-800 sm:px-2"
+              >
+                <User className="h-5 w-5" aria-hidden="true" />
+                <span className="hidden sm:inline">Login</span>
+                <span className="sr-only sm:hidden">Login</span>
+              </Link>
+            )}
             <Link
               to="/cart"
               className={iconButton}

@@ -1,0 +1,80 @@
+// Settings tab: email notifications (the spec's three boxes) and changing the password.
+import { Form } from 'react-router';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_RULES,
+  type Profile,
+} from '#core/contract/account.ts';
+import { Checkbox, FormMessage, PasswordField, SubmitButton } from './form-fields.tsx';
+
+interface Answer {
+  ok: boolean;
+  message: string;
+  fieldErrors?: Record<string, string[]>;
+}
+
+export function NotificationsForm({ profile, answer }: { profile: Profile; answer: Answer | null }) {
+  return (
+    <Form method="post" className="space-y-4" aria-label="Email notifications">
+      <h3 className="text-lg font-semibold">Email notifications</h3>
+      {answer ? <FormMessage tone={answer.ok ? 'success' : 'error'}>{answer.message}</FormMessage> : null}
+      <Checkbox
+        name="notifyOrderUpdates"
+        label="Order updates: confirmation, packing, shipping and delivery"
+        defaultChecked={profile.notifyOrderUpdates}
+      />
+      <Checkbox
+        name="notifyPromotions"
+        label="Promotional emails: offers and new arrivals"
+        defaultChecked={profile.notifyPromotions}
+      />
+      <Checkbox
+        name="notifyBackInStock"
+        label="Back in stock: when something on your wishlist returns"
+        defaultChecked={profile.notifyBackInStock}
+      />
+      <SubmitButton intent="notifications" pendingText="Saving…" className="btn-outline">
+        Save preferences
+      </SubmitButton>
+    </Form>
+  );
+}
+
+export function ChangePasswordForm({ answer }: { answer: Answer | null }) {
+  const errors = answer && !answer.ok ? (answer.fieldErrors ?? {}) : {};
+  return (
+    <Form method="post" className="space-y-5" noValidate aria-label="Change password">
+      <h3 className="text-lg font-semibold">Change password</h3>
+      {answer ? <FormMessage tone={answer.ok ? 'success' : 'error'}>{answer.message}</FormMessage> : null}
+      <PasswordField
+        name="currentPassword"
+        label="Current password"
+        autoComplete="current-password"
+        required
+        error={errors.currentPassword?.[0]}
+      />
+      <PasswordField
+        name="newPassword"
+        label="New password"
+        autoComplete="new-password"
+        required
+        minLength={PASSWORD_MIN_LENGTH}
+        maxLength={PASSWORD_MAX_LENGTH}
+        hint={PASSWORD_RULES}
+        error={errors.newPassword?.[0]}
+      />
+      <PasswordField
+        name="confirmPassword"
+        label="Confirm new password"
+        autoComplete="new-password"
+        required
+        error={errors.confirmPassword?.[0]}
+      />
+      <p className="text-xs text-muted">Changing your password signs you out on every other device.</p>
+      <SubmitButton intent="password" pendingText="Changing…" className="btn-primary">
+        Change Password
+      </SubmitButton>
+    </Form>
+  );
+}

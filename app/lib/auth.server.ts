@@ -1,0 +1,31 @@
+// Guards for loaders and actions: every protected one starts with requireUser or requireRole.
+import { type AppLoadContext, data, redirect } from 'react-router';
+import type { SessionUser, UserRole } from '#core/contract/account.ts';
+
+/** Where a signed-out shopper goes to sign in, coming back here afterwards. */
+export function signInPath(request: Request): string {
+  const url = new URL(request.url);
+  return `/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+}
+
+/** The signed-in shopper; a signed-out one is sent to sign in (and brought back afterwards). */
+export async function requireUser(context: AppLoadContext, request: Request): Promise<SessionUser> {
+  const user = await context.auth.getUser();
+  if (!user) throw redirect(signInPath(request));
+  return user;
+}
+
+export interface AccessRefusal {
+  reason: 'signed-out' | 'forbidden';
+}
+
+/**
+ * A user with one of `roles`. Anyone else gets 401 (signed out) or 403 (signed in without the
+ * role); the admin layout's error boundary shows its sign-in form for both.
+ */
+export async function requireRole(context: AppLoadContext, roles: readonly UserRole[]): Promise<SessionUser> {
+  const user = await context.auth.getUser();
+  if (!user) throw data<AccessRefusal>({ reason: 'signed-out' }, { status: 401 });
+  if (!roles.includes(user.role)) throw data<AccessRefusal>({ reason: 'forbidden' }, { status: 403 });
+  return user;
+}

@@ -1,0 +1,43 @@
+// What an action answers when a form is refused: the message, the field errors and what the
+// shopper typed (never passwords), with the error's HTTP status.
+import { data } from 'react-router';
+import { asAppError } from './errors.ts';
+
+export interface FormFailure {
+  ok: false;
+  message: string;
+  code: string;
+  fieldErrors: Record<string, string[]>;
+  values: Record<string, string>;
+}
+
+const SECRET_FIELDS = /password|token/i;
+
+/** The form's text fields as plain strings (files and secrets left out). */
+export function formValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value === 'string' && !key.startsWith('_')) values[key] = value;
+  }
+  return values;
+}
+
+/** A refusal the shopper can act on, or null when the error is a bug (rethrow it). */
+export function formFailure(error: unknown, values: Record<string, string>) {
+  const known = asAppError(error);
+  if (!known) return null;
+  const kept = Object.fromEntries(Object.entries(values).filter(([key]) => !SECRET_FIELDS.test(key)));
+  const headers: Record<string, string> = {};
+  const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+  if (known.status === 429 && retryAfter) headers['retry-after'] = String(retryAfter);
+  return data<FormFailure>(
+    {
+      ok: false,
+      message: known.message,
+      code: known.code,
+      fieldErrors: known.fieldErrors ?? {},
+      values: kept,
+    },
+    { status: known.status, headers },
+  );
+}

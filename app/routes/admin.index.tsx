@@ -1,0 +1,14 @@
+import { redirect } from 'react-router';
+import { requireRole } from '#app/lib/auth.server.ts';
+import { STAFF_ROLES } from '#core/contract/account.ts';
+import type { Route } from './+types/admin.index';
+
+// /admin: staff go to the dashboard; anyone else meets the sign-in form (the layout's boundary).
+export async function loader({ context }: Route.LoaderArgs) {
+  await requireRole(context, STAFF_ROLES);
+  throw redirect('/admin/dashboard');
+}
+
+export default function AdminIndex() {
+  return null;
+}

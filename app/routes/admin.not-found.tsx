@@ -1,0 +1,15 @@
+import { data } from 'react-router';
+import { requireRole } from '#app/lib/auth.server.ts';
+import { STAFF_ROLES } from '#core/contract/account.ts';
+import type { Route } from './+types/admin.not-found';
+
+// Any other /admin/* address: the sign-in form for outsiders, "not found" for staff.
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await requireRole(context, STAFF_ROLES);
+  context.log.info({ path: new URL(request.url).pathname }, 'admin page not found');
+  throw data(null, { status: 404 });
+}
+
+export default function AdminNotFound() {
+  return null;
+}

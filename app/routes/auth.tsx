@@ -1,0 +1,289 @@
+// /auth: Sign In and Sign Up (the spec's two tabs, `?tab=signup` opens the second). Both forms post
+// here and work without JavaScript; a refused form keeps what was typed (never passwords).
+import { ArrowRight, MailCheck } from 'lucide-react';
+import { useState } from 'react';
+import { Form, Link, redirect, useNavigation } from 'react-router';
+import {
+  Checkbox,
+  FormMessage,
+  PasswordField,
+  SubmitButton,
+  TextField,
+} from '#app/features/account/form-fields.tsx';
+import { formFailure, formValues } from '#app/lib/forms.server.ts';
+import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
+import {
+  ACCOUNT_HOME,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_RULES,
+} from '#core/contract/account.ts';
+import type { Route } from './+types/auth';
+
+type Tab = 'signin' | 'signup';
+
+const NOTICES: Record<string, string> = {
+  'password-reset': 'Your password has been changed and you were signed out everywhere. Please sign in.',
+  'signed-out': 'You have been signed out.',
+  'session-ended': 'Please sign in again to continue.',
+};
+
+/** Where to go after signing in: back where the shopper came from, never to another site. */
+function destination(value: FormDataEntryValue | string | null): string {
+  const path = safeRedirectPath(value, ACCOUNT_HOME);
+  return path.startsWith('/auth') ? ACCOUNT_HOME : path;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = destination(url.searchParams.get('redirectTo'));
+  if (await context.auth.getUser()) throw redirect(redirectTo);
+  const tab: Tab = url.searchParams.get('tab') === 'signup' ? 'signup' : 'signin';
+  return { tab, redirectTo, notice: NOTICES[url.searchParams.get('notice') ?? ''] ?? null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent: Tab = form.get('intent') === 'signup' ? 'signup' : 'signin';
+  const values = formValues(form);
+  const redirectTo = destination(form.get('redirectTo'));
+  const { accounts } = context.services;
+  try {
+    if (intent === 'signup') {
+      const { email } = await accounts.signUp(values, { ...context.auth.client, next: redirectTo });
+      return { ok: true as const, intent, email };
+    }
+    const session = await accounts.signIn(values, {
+      ...context.auth.client,
+      previousToken: context.auth.token,
+    });
+    context.log.info({ userId: session.user.id, remember: session.remember }, 'signed in');
+    return redirect(redirectTo, { headers: { 'set-cookie': context.auth.sessionCookie(session) } });
+  } catch (error) {
+    const failure = formFailure(error, { ...values, intent });
+    if (failure) return failure;
+    throw error;
+  }
+}
+
+export function meta() {
+  return [
+    { title: 'Sign in or create an account | Crown Hair' },
+    {
+      name: 'description',
+      content: 'Sign in to track your orders, save your address and keep your wishlist.',
+    },
+    { name: 'robots', content: 'noindex' },
+  ];
+}
+
+export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
+  const failed = actionData && !actionData.ok ? actionData : null;
+  // After a refused form, stay on the tab it came from.
+  const tab: Tab = (failed?.values.intent as Tab | undefined) ?? (actionData?.ok ? 'signup' : loaderData.tab);
+  const query = (t: Tab) => {
+    const params = new URLSearchParams();
+    if (t === 'signup') params.set('tab', 'signup');
+    if (loaderData.redirectTo !== ACCOUNT_HOME) params.set('redirectTo', loaderData.redirectTo);
+    const s = params.toString();
+    return s ? `?${s}` : '?';
+  };
+
+  return (
+    <section className="container-shop flex justify-center py-10 sm:py-16">
+      <div className="w-full max-w-md">
+        <h1 className="text-center font-display text-3xl font-semibold">
+          {tab === 'signin' ? 'Welcome back' : 'Create your account'}
+        </h1>
+        <p className="mt-2 text-center text-sm text-muted">
+          Track orders, save your delivery address and keep your wishlist on every device.
+        </p>
+
+        <nav aria-label="Sign in or sign up" className="mt-8 grid grid-cols-2 rounded-full bg-sand p-1">
+          {(['signin', 'signup'] as const).map((t) => (
+            <Link
+              key={t}
+              to={query(t)}
+              replace
+              preventScrollReset
+              aria-current={tab === t ? 'page' : undefined}
+              className={`inline-flex min-h-11 items-center justify-center rounded-full text-sm font-semibold ${
+                tab === t ? 'bg-white text-plum-800 shadow-sm' : 'text-muted hover:text-ink'
+              }`}
+            >
+              {t === 'signin' ? 'Sign In' : 'Sign Up'}
+            </Link>
+          ))}
+        </nav>
+
+        <div className="mt-6 rounded-2xl border border-ink/10 bg-white p-5 shadow-sm sm:p-8">
+          {loaderData.notice && !actionData ? (
+            <FormMessage tone="info">{loaderData.notice}</FormMessage>
+          ) : null}
+          {actionData?.ok ? (
+            <CheckInbox email={actionData.email} />
+          ) : tab === 'signin' ? (
+            <SignInForm redirectTo={loaderData.redirectTo} failed={failed} />
+          ) : (
+            <SignUpForm redirectTo={loaderData.redirectTo} failed={failed} />
+          )}
+        </div>
+
+        <p className="mt-6 text-center text-sm">
+          <Link
+            to="/"
+            className="inline-flex min-h-11 items-center gap-1 font-semibold text-plum-800 hover:underline"
+          >
+            Continue as guest <ArrowRight className="h-4 w-4" aria-hidden="true" />
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}
+
+type Failure = {
+  message: string;
+  fieldErrors: Record<string, string[]>;
+  values: Record<string, string>;
+} | null;
+
+function SignInForm({ redirectTo, failed }: { redirectTo: string; failed: Failure }) {
+  const errors = failed?.fieldErrors ?? {};
+  return (
+    <Form method="post" className="space-y-5" noValidate aria-label="Sign in">
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {failed ? <FormMessage tone="error">{failed.message}</FormMessage> : null}
+      <TextField
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        defaultValue={failed?.values.email}
+        error={errors.email?.[0]}
+      />
+      <PasswordField
+        name="password"
+        label="Password"
+        autoComplete="current-password"
+        required
+        error={errors.password?.[0]}
+      />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Checkbox name="remember" label="Remember me" defaultChecked={failed?.values.remember === 'on'} />
+        <Link
+          to="/auth/forgot-password"
+          className="min-h-11 content-center text-sm font-semibold text-plum-800 hover:underline"
+        >
+          Forgot password?
+        </Link>
+      </div>
+      <SubmitButton intent="signin" pendingText="Signing in…">
+        Sign In
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function SignUpForm({ redirectTo, failed }: { redirectTo: string; failed: Failure }) {
+  const errors = failed?.fieldErrors ?? {};
+  const [mismatch, setMismatch] = useState(false);
+  return (
+    <Form
+      method="post"
+      className="space-y-5"
+      noValidate
+      aria-label="Sign up"
+      onSubmit={(event) => {
+        // The spec: when the passwords differ, say so and send nothing.
+        const data = new FormData(event.currentTarget);
+        const differs = data.get('password') !== data.get('confirmPassword');
+        setMismatch(differs);
+        if (differs) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {failed ? <FormMessage tone="error">{failed.message}</FormMessage> : null}
+      <TextField
+        name="name"
+        label="Full name"
+        autoComplete="name"
+        required
+        defaultValue={failed?.values.name}
+        error={errors.name?.[0]}
+      />
+      <TextField
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        defaultValue={failed?.values.email}
+        error={errors.email?.[0]}
+      />
+      <PasswordField
+        name="password"
+        label="Password"
+        autoComplete="new-password"
+        required
+        minLength={PASSWORD_MIN_LENGTH}
+        maxLength={PASSWORD_MAX_LENGTH}
+        hint={PASSWORD_RULES}
+        error={errors.password?.[0]}
+      />
+      <PasswordField
+        name="confirmPassword"
+        label="Confirm password"
+        autoComplete="new-password"
+        required
+        error={mismatch ? 'Passwords do not match' : errors.confirmPassword?.[0]}
+      />
+      <Checkbox
+        name="acceptTerms"
+        required
+        defaultChecked={failed?.values.acceptTerms === 'on'}
+        error={errors.acceptTerms?.[0]}
+        label={
+          <>
+            I agree to the{' '}
+            <Link to="/pages/terms" className="font-semibold text-plum-800 underline">
+              Terms of Sale
+            </Link>{' '}
+            and the{' '}
+            <Link to="/pages/privacy" className="font-semibold text-plum-800 underline">
+              Privacy Policy
+            </Link>
+            .
+          </>
+        }
+      />
+      <SubmitButton intent="signup" pendingText="Creating your account…">
+        Create Account
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function CheckInbox({ email }: { email: string }) {
+  const navigation = useNavigation();
+  return (
+    <div className="text-center" data-testid="check-inbox">
+      <MailCheck className="mx-auto h-12 w-12 text-plum-700" aria-hidden="true" />
+      <h2 className="mt-4 text-2xl font-semibold">Check your inbox</h2>
+      <p className="mt-2 text-sm text-muted" role="status">
+        We have sent a link to <strong className="text-ink">{email}</strong>. Open it to confirm your address
+        and sign in. The link works for 24 hours.
+      </p>
+      <Form method="post" action="/auth/verify-email" className="mt-6">
+        <input type="hidden" name="email" value={email} />
+        <p className="text-sm text-muted">Nothing after a few minutes? Check your spam folder, or</p>
+        <button type="submit" className="btn-outline mt-3" disabled={navigation.state === 'submitting'}>
+          Send the link again
+        </button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+// /auth/verify-email?token=…: the link in the confirmation email. The page asks for one tap before
+// using the link (mail scanners open links, they do not press buttons), then signs the shopper in.
+// Without a token, or with a spent one, it offers to send a new link.
+import { MailCheck } from 'lucide-react';
+import { Form, redirect } from 'react-router';
+import { FormMessage, SubmitButton, TextField } from '#app/features/account/form-fields.tsx';
+import { formFailure, formValues } from '#app/lib/forms.server.ts';
+import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
+import { ACCOUNT_HOME } from '#core/contract/account.ts';
+import type { Route } from './+types/auth.verify-email';
+
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  return {
+    token: (url.searchParams.get('token') ?? '').slice(0, 200),
+    next: safeRedirectPath(url.searchParams.get('next'), ACCOUNT_HOME),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = formValues(form);
+  const { accounts } = context.services;
+  try {
+    if (form.get('intent') === 'confirm') {
+      const token = String(form.get('token') ?? '');
+      const session = await accounts.verifyEmail(token, context.auth.client);
+      context.log.info({ userId: session.user.id }, 'email confirmed');
+      const next = safeRedirectPath(form.get('next'), ACCOUNT_HOME);
+      return redirect(next.startsWith('/auth') ? ACCOUNT_HOME : next, {
+        headers: { 'set-cookie': context.auth.sessionCookie(session) },
+      });
+    }
+    const { email } = await accounts.resendVerification(values, context.auth.client);
+    return { ok: true as const, email };
+  } catch (error) {
+    const failure = formFailure(error, values);
+    if (failure) return failure;
+    throw error;
+  }
+}
+
+export function meta() {
+  return [{ title: 'Confirm your email | Crown Hair' }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const failed = actionData && !actionData.ok ? actionData : null;
+  const linkFailed = failed?.fieldErrors.token !== undefined;
+  const showConfirm = loaderData.token !== '' && !linkFailed && !actionData?.ok;
+  return (
+    <section className="container-shop flex justify-center py-12 sm:py-16">
+      <div className="w-full max-w-md rounded-2xl border border-ink/10 bg-white p-6 text-center shadow-sm sm:p-8">
+        <MailCheck className="mx-auto h-12 w-12 text-plum-700" aria-hidden="true" />
+        <h1 className="mt-4 font-display text-3xl font-semibold">Confirm your email</h1>
+        {showConfirm ? (
+          <Form method="post" className="mt-6 space-y-4">
+            <input type="hidden" name="token" value={loaderData.token} />
+            <input type="hidden" name="next" value={loaderData.next} />
+            <p className="text-sm text-muted">One tap and your account is ready: you will be signed in.</p>
+            <SubmitButton intent="confirm" pendingText="Confirming…">
+              Confirm my email
+            </SubmitButton>
+          </Form>
+        ) : (
+          <Form method="post" className="mt-6 space-y-4 text-left" noValidate>
+            {linkFailed ? <FormMessage tone="error">{failed?.message}</FormMessage> : null}
+            {actionData?.ok ? (
+              <FormMessage tone="success">
+                If {actionData.email} has an account waiting for confirmation, a new link is on its way. It
+                works for 24 hours.
+              </FormMessage>
+            ) : (
+              <p className="text-sm text-muted">
+                Enter your email address and we will send you a new confirmation link.
+              </p>
+            )}
+            {failed && !linkFailed ? <FormMessage tone="error">{failed.message}</FormMessage> : null}
+            <TextField
+              name="email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              defaultValue={failed?.values.email}
+              error={failed?.fieldErrors.email?.[0]}
+            />
+            <SubmitButton intent="resend" pendingText="Sending…">
+              Send a new link
+            </SubmitButton>
+          </Form>
+        )}
+      </div>
+    </section>
+  );
+}

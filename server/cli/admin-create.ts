@@ -1,0 +1,55 @@
+// npm run admin:create -- --email owner@example.com --password "…" [--name "Ada Obi"]
+// Creates an admin, or makes an existing account an admin with this password (its sessions end).
+// Stop the shop first when it uses the embedded database (one process per data folder).
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { databaseConfigFromEnv, openDatabase } from '#server/db/client.ts';
+import { EnvError, loadEnv } from '#server/env.ts';
+import { isAppError } from '#server/platform/errors.ts';
+import { DiskStorage } from '#server/platform/storage.ts';
+import { createServices } from '#server/services.ts';
+
+const usage =
+  'Usage: npm run admin:create -- --email you@example.com --password "a long passphrase" [--name "Your Name"]';
+
+async function main() {
+  const { values } = parseArgs({
+    options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
+    strict: true,
+  });
+  if (!values.email || !values.password) {
+    console.error(usage);
+    process.exit(2);
+  }
+  const env = loadEnv();
+  const database = await openDatabase(databaseConfigFromEnv(env));
+  try {
+    await database.migrate();
+    const services = createServices({
+      db: database.db,
+      storage: new DiskStorage(path.join(env.DATA_DIR, 'media')),
+      config: { publicUrl: env.PUBLIC_URL, mailFrom: env.MAIL_FROM },
+    });
+    const result = await services.accounts.createAdmin({
+      email: values.email,
+      password: values.password,
+      name: values.name,
+    });
+    console.log(
+      result === 'created'
+        ? `Admin ${values.email.toLowerCase()} created. Sign in at ${env.PUBLIC_URL}/admin`
+        : `${values.email.toLowerCase()} is now an admin with the new password (its other sessions were ended).`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error) => {
+  if (error instanceof EnvError || isAppError(error)) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  console.error(error);
+  process.exit(1);
+});

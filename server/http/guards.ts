@@ -1,0 +1,26 @@
+// Who may call a JSON API route: every protected route starts with one of these guards.
+import type { FastifyRequest } from 'fastify';
+import type { SessionUser, UserRole } from '#core/contract/account.ts';
+import type { RequestAuth } from '#server/platform/auth/request-auth.ts';
+import { ForbiddenError, UnauthorizedError } from '#server/platform/errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The session behind the request's cookie (looked up on first use). Set in app.ts. */
+    auth: RequestAuth;
+  }
+}
+
+/** The signed-in shopper, or 401. */
+export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
+  const user = await request.auth.getUser();
+  if (!user) throw new UnauthorizedError();
+  return user;
+}
+
+/** A signed-in user with one of `roles`: 401 when signed out, 403 when signed in without the role. */
+export async function requireRole(request: FastifyRequest, roles: readonly UserRole[]): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (!roles.includes(user.role)) throw new ForbiddenError();
+  return user;
+}

@@ -1,0 +1,76 @@
+// Where the outbox worker hands messages: an SMTP server, or the local mailbox in the database
+// when none is configured (the embedded, zero-settings mode; staff read it at /admin/mailbox).
+import { createTransport, type SMTPPoolOptions } from 'nodemailer';
+import type { Queryable } from '#server/db/client.ts';
+import { insertMailboxMessage } from './mail.repository.ts';
+
+export interface TransportMessage {
+  /** The outbox row: lets a transport make a retried delivery harmless. */
+  outboxId: number;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailTransport {
+  readonly kind: 'smtp' | 'mailbox';
+  /** Resolves once the message is accepted; throws when it should be tried again later. */
+  send(message: TransportMessage): Promise<void>;
+  close?(): Promise<void>;
+}
+
+/** Connection settings the URL cannot carry (tests use `ignoreTLS`); the URL wins over them. */
+export type SmtpOptions = Omit<SMTPPoolOptions, 'url' | 'pool'>;
+
+/**
+ * SMTP through a small connection pool. Timeouts are far below nodemailer's defaults (up to
+ * 10 minutes) so a hung server cannot hold a claimed row past its lock.
+ */
+export function createSmtpTransport(url: string, options: SmtpOptions = {}): MailTransport {
+  const transporter = createTransport({
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 60_000,
+    maxConnections: 3,
+    ...options,
+    pool: true,
+    url,
+  });
+  return {
+    kind: 'smtp',
+    async send(message) {
+      await transporter.sendMail({
+        from: message.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+    },
+    async close() {
+      transporter.close();
+    },
+  };
+}
+
+export function createMailboxTransport(db: Queryable): MailTransport {
+  return {
+    kind: 'mailbox',
+    async send(message) {
+      await insertMailboxMessage(db, {
+        outboxId: message.outboxId,
+        fromAddress: message.from,
+        toAddress: message.to,
+        subject: message.subject,
+        textBody: message.text,
+        htmlBody: message.html,
+      });
+    },
+  };
+}
+
+export function transportFromConfig(config: { smtpUrl?: string; db: Queryable }): MailTransport {
+  return config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createMailboxTransport(config.db);
+}

@@ -1,0 +1,48 @@
+import { lt, sql } from 'drizzle-orm';
+import { type Queryable, queryRows } from '#server/db/client.ts';
+import { rateLimits } from '#server/db/schema/accounts.ts';
+
+/**
+ * Counts one hit against `key` in a fixed window, atomically (one upsert, so concurrent requests
+ * in any number of processes each get their own count). A window older than `windowMs` restarts.
+ */
+export async function hitCounter(
+  db: Queryable,
+  key: string,
+  windowMs: number,
+): Promise<{ hits: number; windowStartedAt: Date }> {
+  const window = sql`make_interval(secs => ${windowMs / 1000})`;
+  const [row] = await queryRows<{ hits: number; window_started_at: string | Date }>(
+    db,
+    sql`INSERT INTO rate_limits (key, window_started_at, hits) VALUES (${key}, now(), 1)
+        ON CONFLICT (key) DO UPDATE SET
+          hits = CASE WHEN rate_limits.window_started_at <= now() - ${window} THEN 1 ELSE rate_limits.hits + 1 END,
+          window_started_at = CASE WHEN rate_limits.window_started_at <= now() - ${window}
+                                   THEN now() ELSE rate_limits.window_started_at END
+        RETURNING hits, window_started_at`,
+  );
+  return { hits: Number(row!.hits), windowStartedAt: new Date(row!.window_started_at) };
+}
+
+/** The current count without adding to it (0 when the window has passed). */
+export async function readCounter(
+  db: Queryable,
+  key: string,
+  windowMs: number,
+): Promise<{ hits: number; windowStartedAt: Date } | null> {
+  const [row] = await queryRows<{ hits: number; window_started_at: string | Date }>(
+    db,
+    sql`SELECT hits, window_started_at FROM rate_limits
+        WHERE key = ${key} AND window_started_at > now() - make_interval(secs => ${windowMs / 1000})`,
+  );
+  return row ? { hits: Number(row.hits), windowStartedAt: new Date(row.window_started_at) } : null;
+}
+
+export async function deleteCounter(db: Queryable, key: string): Promise<void> {
+  await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
+}
+
+export async function deleteCountersOlderThan(db: Queryable, before: Date): Promise<number> {
+  const rows = await db.delete(rateLimits).where(lt(rateLimits.windowStartedAt, before)).returning();
+  return rows.length;
+}
