@@ -41,3 +41,20 @@ export function formFailure(error: unknown, values: Record<string, string>) {
     { status: known.status, headers },
   );
 }
+
+/**
+ * A route's `headers` export: pages only send a loader's or action's own headers when asked, and
+ * a refused form's Retry-After (429) must reach the browser. Cookies pass through regardless.
+ */
+export function formHeaders({
+  actionHeaders,
+  loaderHeaders,
+}: {
+  actionHeaders: Headers;
+  loaderHeaders: Headers;
+}) {
+  const headers = new Headers(loaderHeaders);
+  const retryAfter = actionHeaders.get('retry-after');
+  if (retryAfter) headers.set('retry-after', retryAfter);
+  return headers;
+}

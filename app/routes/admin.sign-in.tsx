@@ -2,7 +2,7 @@
 // without a staff role). Only staff and admins can sign in here.
 import { redirect } from 'react-router';
 import { AdminSignIn } from '#app/features/admin/admin-sign-in.tsx';
-import { formFailure, formValues } from '#app/lib/forms.server.ts';
+import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
 import { STAFF_ROLES } from '#core/contract/account.ts';
 import type { Route } from './+types/admin.sign-in';
@@ -39,6 +39,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return failure;
   }
 }
+
+export const headers = formHeaders;
 
 export function meta() {
   return [{ title: 'Admin sign in | Crown Hair' }, { name: 'robots', content: 'noindex, nofollow' }];

@@ -3,7 +3,7 @@
 import { KeyRound } from 'lucide-react';
 import { Form, Link } from 'react-router';
 import { FormMessage, SubmitButton, TextField } from '#app/features/account/form-fields.tsx';
-import { formFailure, formValues } from '#app/lib/forms.server.ts';
+import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
 import type { Route } from './+types/auth.forgot-password';
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -17,6 +17,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error;
   }
 }
+
+export const headers = formHeaders;
 
 export function meta() {
   return [{ title: 'Forgot your password? | Crown Hair' }, { name: 'robots', content: 'noindex' }];

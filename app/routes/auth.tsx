@@ -10,7 +10,7 @@ import {
   SubmitButton,
   TextField,
 } from '#app/features/account/form-fields.tsx';
-import { formFailure, formValues } from '#app/lib/forms.server.ts';
+import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
 import {
   ACCOUNT_HOME,
@@ -65,6 +65,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error;
   }
 }
+
+export const headers = formHeaders;
 
 export function meta() {
   return [

@@ -4,7 +4,7 @@
 import { MailCheck } from 'lucide-react';
 import { Form, redirect } from 'react-router';
 import { FormMessage, SubmitButton, TextField } from '#app/features/account/form-fields.tsx';
-import { formFailure, formValues } from '#app/lib/forms.server.ts';
+import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
 import { ACCOUNT_HOME } from '#core/contract/account.ts';
 import type { Route } from './+types/auth.verify-email';
@@ -39,6 +39,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error;
   }
 }
+
+export const headers = formHeaders;
 
 export function meta() {
   return [{ title: 'Confirm your email | Crown Hair' }, { name: 'robots', content: 'noindex' }];

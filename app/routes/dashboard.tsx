@@ -12,7 +12,7 @@ import { ProfileForm } from '#app/features/account/profile-form.tsx';
 import { ChangePasswordForm, NotificationsForm } from '#app/features/account/settings-forms.tsx';
 import { useRootData } from '#app/features/layout/store-data.ts';
 import { requireUser } from '#app/lib/auth.server.ts';
-import { formFailure, formValues } from '#app/lib/forms.server.ts';
+import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
 import type { Route } from './+types/dashboard';
 
 type Intent = 'profile' | 'notifications' | 'password';
@@ -78,6 +78,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error;
   }
 }
+
+export const headers = formHeaders;
 
 export function meta() {
   return [{ title: 'My Account | Crown Hair' }, { name: 'robots', content: 'noindex' }];

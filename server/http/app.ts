@@ -138,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerSsr(app, {
       build: pages.mode === 'production' ? pages.build : pages.loadBuild,
       mode: pages.mode,
+      publicOrigin: new URL(env.PUBLIC_URL).origin,
       getLoadContext: (request): AppLoadContext => ({
         services,
         requestId: request.id,

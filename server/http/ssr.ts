@@ -12,11 +12,38 @@ export interface SsrOptions {
   /** The React Router server build, or a function that loads it per request (development). */
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: 'production' | 'development';
+  /** The shop's public origin (PUBLIC_URL). Forms posted from it count as same-origin. */
+  publicOrigin: string;
   getLoadContext(request: FastifyRequest, reply: FastifyReply): AppLoadContext;
 }
 
-function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const origin = `${request.protocol}://${request.host}`;
+class BodyTooLarge extends Error {}
+
+/** Reads a form body into memory, refusing it once it passes `limit` bytes (chunked ones too). */
+async function readBody(request: FastifyRequest, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request.raw) {
+    size += (chunk as Buffer).length;
+    if (size > limit) {
+      request.raw.resume(); // drain the rest so the connection can answer
+      throw new BodyTooLarge();
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function toWebRequest(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: Buffer | null,
+  publicOrigin: string,
+): Request {
+  // Behind a proxy that rewrites Host, a form from the public address is still same-origin
+  // (the cross-site guard in csrf.ts has already checked where it came from).
+  const origin =
+    request.headers.origin === publicOrigin ? publicOrigin : `${request.protocol}://${request.host}`;
   const url = new URL(request.url, origin);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -33,10 +60,7 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
     headers,
     signal: controller.signal,
   };
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    init.body = Readable.toWeb(request.raw) as ReadableStream;
-    init.duplex = 'half';
-  }
+  if (body) init.body = body;
   return new Request(url, init);
 }
 
@@ -58,9 +82,21 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
       if (Number(request.headers['content-length'] ?? 0) > MAX_FORM_BYTES) {
         return reply.code(413).type('text/plain; charset=utf-8').send('That form is too large to send.');
       }
+      let body: Buffer | null = null;
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        try {
+          body = await readBody(request, MAX_FORM_BYTES);
+        } catch (error) {
+          if (!(error instanceof BodyTooLarge)) throw error;
+          return reply.code(413).type('text/plain; charset=utf-8').send('That form is too large to send.');
+        }
+      }
       const handle = cached ?? handlerFor(await (loadBuild as () => Promise<ServerBuild>)());
       if (options.mode === 'production') cached = handle;
-      const response = await handle(toWebRequest(request, reply), options.getLoadContext(request, reply));
+      const response = await handle(
+        toWebRequest(request, reply, body, options.publicOrigin),
+        options.getLoadContext(request, reply),
+      );
 
       reply.code(response.status);
       for (const [name, value] of response.headers) {

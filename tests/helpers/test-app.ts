@@ -8,6 +8,9 @@ import type { ServerBuild } from 'react-router';
 import type { Database } from '#server/db/client.ts';
 import { seedReferenceData } from '#server/db/seed/seed.ts';
 import { buildApp } from '#server/http/app.ts';
+import type { MailboxMessage } from '#server/modules/mail/mail.repository.ts';
+import { createOutboxWorker } from '#server/modules/mail/outbox-worker.ts';
+import { createMailboxTransport } from '#server/modules/mail/transports.ts';
 import { createLogger, type Logger } from '#server/platform/logger.ts';
 import { MemoryStorage } from '#server/platform/storage.ts';
 import { createServices, type Services } from '#server/services.ts';
@@ -18,6 +21,10 @@ const BUILD = path.join(ROOT, 'build/server/index.js');
 
 export interface TestShop {
   app: FastifyInstance;
+  /** Delivers queued mail to the local mailbox, as the worker does after commit. */
+  deliverMail(): Promise<void>;
+  /** Messages delivered to `to`, newest first, with their bodies. */
+  mailTo(to: string): Promise<MailboxMessage[]>;
   database: Database;
   services: Services;
   storage: MemoryStorage;
@@ -40,18 +47,25 @@ export class LogCapture {
   }
 }
 
+export const TEST_PUBLIC_URL = 'http://shop.test';
+export const TEST_MAIL_FROM = 'Crown Hair <hello@crownhair.ng>';
+
 export async function createTestShop(
-  options: { pages?: boolean; logs?: LogCapture } = {},
+  options: { pages?: boolean; logs?: LogCapture; trustProxy?: boolean } = {},
 ): Promise<TestShop> {
   const database = await createTestDatabase();
   await seedReferenceData(database.db);
   const storage = new MemoryStorage();
-  const services = createServices({ db: database.db, storage });
+  const services = createServices({
+    db: database.db,
+    storage,
+    config: { publicUrl: TEST_PUBLIC_URL, mailFrom: TEST_MAIL_FROM },
+  });
   const log = options.logs
     ? createLogger({ level: 'info', destination: options.logs })
     : createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const app = await buildApp({
-    env: { TRUST_PROXY: false, PUBLIC_URL: 'http://shop.test', NODE_ENV: 'test' },
+    env: { TRUST_PROXY: options.trustProxy ?? false, PUBLIC_URL: TEST_PUBLIC_URL, NODE_ENV: 'test' },
     services,
     log,
     pages: options.pages
@@ -59,8 +73,24 @@ export async function createTestShop(
       : undefined,
   });
   await app.ready();
+  const worker = createOutboxWorker({
+    db: database.db,
+    transport: createMailboxTransport(database.db),
+    from: TEST_MAIL_FROM,
+    log,
+    pollMs: 60_000,
+  });
   return {
     app,
+    async deliverMail() {
+      while ((await worker.runOnce()).sent > 0) {}
+    },
+    async mailTo(to: string) {
+      await this.deliverMail();
+      const page = await services.mail.listMailbox({ page: 1, pageSize: 100, to });
+      const messages = await Promise.all(page.items.map((m) => services.mail.getMailboxMessage(m.id)));
+      return messages.filter((m): m is MailboxMessage => m !== null);
+    },
     database,
     services,
     storage,

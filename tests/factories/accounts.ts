@@ -1,0 +1,37 @@
+// Accounts for tests: unique emails by default, a known password, verified unless told otherwise.
+import { randomBytes } from 'node:crypto';
+import type { UserRole } from '#core/contract/account.ts';
+import type { Queryable } from '#server/db/client.ts';
+import { users } from '#server/db/schema/accounts.ts';
+import { hashPassword } from '#server/platform/auth/password.ts';
+
+export const TEST_PASSWORD = 'plantain chips at noon';
+
+let sequence = 0;
+
+export async function createUser(
+  db: Queryable,
+  overrides: {
+    email?: string;
+    name?: string;
+    password?: string;
+    role?: UserRole;
+    verified?: boolean;
+    isActive?: boolean;
+  } = {},
+) {
+  sequence += 1;
+  const email = overrides.email ?? `shopper${sequence}-${randomBytes(3).toString('hex')}@example.ng`;
+  const [user] = await db
+    .insert(users)
+    .values({
+      email,
+      name: overrides.name ?? `Ada Shopper ${sequence}`,
+      passwordHash: await hashPassword(overrides.password ?? TEST_PASSWORD),
+      role: overrides.role ?? 'customer',
+      emailVerifiedAt: overrides.verified === false ? null : new Date(),
+      isActive: overrides.isActive ?? true,
+    })
+    .returning();
+  return { ...user!, password: overrides.password ?? TEST_PASSWORD };
+}
