@@ -1,4 +1,4 @@
-// /pages/shipping, /pages/returns, /pages/privacy: the footer's customer-care pages.
+// /pages/shipping, /pages/returns, /pages/privacy, /pages/terms: the customer-care pages.
 import { data, Link } from 'react-router';
 import type { Route } from './+types/info-page';
 
@@ -78,6 +78,40 @@ const PAGES: Record<string, InfoPage> = {
         body: [
           'You can update your details in your account, and ask us to delete your account and data at any time.',
           'This policy follows the Nigeria Data Protection Act 2023.',
+        ],
+      },
+      {
+        heading: 'Your account',
+        body: [
+          'Your password is stored only as a one-way hash; nobody at the shop can read it.',
+          'Signing in sets one cookie that keeps you signed in; "Remember me" keeps it after you close the browser.',
+        ],
+      },
+    ],
+  },
+  terms: {
+    title: 'Terms of Sale',
+    intro: 'The terms that apply when you shop with us or create an account.',
+    sections: [
+      {
+        heading: 'Prices and payment',
+        body: [
+          'Prices are in naira and include VAT where it applies. Amounts shown in other currencies are approximate; you pay in naira.',
+          'An order is confirmed once payment is received, or when you choose pay on delivery where it is offered.',
+        ],
+      },
+      {
+        heading: 'Delivery and returns',
+        body: [
+          'Delivery times and fees are set out on our Shipping Information page and shown at checkout.',
+          'Returns follow our Return Policy: unworn hair with the lace uncut, reported within 7 days of delivery.',
+        ],
+      },
+      {
+        heading: 'Your account',
+        body: [
+          'Keep your password to yourself. Tell us at once if you think someone else has used your account.',
+          'We may suspend an account used for fraud or abuse of our staff or other shoppers.',
         ],
       },
     ],

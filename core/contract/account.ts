@@ -184,31 +184,36 @@ export const WishlistInput = z.object({
 });
 
 /** What every page knows about the signed-in shopper. */
-export interface SessionUser {
-  id: number;
-  name: string;
-  email: string;
-  role: UserRole;
-  emailVerified: boolean;
-}
+export const SessionUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(USER_ROLES),
+  emailVerified: z.boolean(),
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
 
-export interface Profile {
-  id: number;
-  name: string;
-  email: string;
-  emailVerified: boolean;
-  role: UserRole;
-  phone: string | null;
-  dateOfBirth: string | null;
-  addressStreet: string | null;
-  addressCity: string | null;
-  addressState: string | null;
-  addressLandmark: string | null;
-  notifyOrderUpdates: boolean;
-  notifyPromotions: boolean;
-  notifyBackInStock: boolean;
-  createdAt: string;
-}
+/** The shopper's own details (GET /api/v1/account, the dashboard's Profile and Settings). */
+export const ProfileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  role: z.enum(USER_ROLES),
+  phone: z.string().nullable().describe('E.164, e.g. +2348031234567'),
+  dateOfBirth: z.string().nullable().describe('YYYY-MM-DD'),
+  addressStreet: z.string().nullable(),
+  addressCity: z.string().nullable(),
+  addressState: z.string().nullable(),
+  addressLandmark: z.string().nullable(),
+  notifyOrderUpdates: z.boolean(),
+  notifyPromotions: z.boolean(),
+  notifyBackInStock: z.boolean(),
+  createdAt: z.string(),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+export const WishlistSchema = z.object({ productIds: z.array(z.number().int()) });
 
 /** Field errors from a failed parse, keyed by field name (the form shows the first of each). */
 export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {

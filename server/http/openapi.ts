@@ -1,6 +1,8 @@
 // /api/v1/openapi.json: the public API described from the same zod schemas that validate it.
 import { z } from 'zod';
+import { ProfileSchema, WishlistSchema } from '#core/contract/account.ts';
 import { ProductDetailSchema, ProductListPage, ProductListQuery } from '#core/contract/catalog.ts';
+import { MailboxMessageSchema, MailboxPageSchema } from '#core/contract/mail.ts';
 import { NewsletterSubscribeInput } from '#core/contract/newsletter.ts';
 
 const ErrorBody = z.object({
@@ -18,6 +20,18 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: schema(ErrorBody) } },
 });
 
+const json = (description: string, body: z.ZodType) => ({
+  description,
+  content: { 'application/json': { schema: schema(body) } },
+});
+
+/** Routes for the signed-in shopper (any role) or for staff: the session cookie set by /auth. */
+const signedIn = { security: [{ session: [] }] };
+const refused = {
+  '401': errorResponse('Not signed in'),
+  '403': errorResponse('Signed in without the role this route needs (staff routes)'),
+};
+
 export function buildOpenApiDocument(publicUrl: string) {
   const listParameters = Object.entries(ProductListQuery.shape).map(([name, field]) => ({
     name,
@@ -31,7 +45,12 @@ export function buildOpenApiDocument(publicUrl: string) {
       title: 'Crown Hair shop API',
       version: '1',
       description:
-        'Public catalogue API. Money is in kobo (1 naira = 100 kobo); prices are charged in naira.',
+        'Catalogue, account and staff API. Money is in kobo (1 naira = 100 kobo); prices are charged in naira. ' +
+        'Account routes use the session cookie set by signing in at /auth (or /admin for staff); ' +
+        'state-changing requests from other websites are refused with 403.',
+    },
+    components: {
+      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'ch_session' } },
     },
     servers: [{ url: `${publicUrl}/api/v1` }],
     paths: {
@@ -71,6 +90,43 @@ export function buildOpenApiDocument(publicUrl: string) {
           responses: {
             '201': { description: 'Subscribed (also when already subscribed)' },
             '400': errorResponse('The address is missing or not valid'),
+          },
+        },
+      },
+      '/account': {
+        get: {
+          summary: "The signed-in shopper's profile and notification settings",
+          ...signedIn,
+          responses: { '200': json('The profile', ProfileSchema), '401': refused['401'] },
+        },
+      },
+      '/account/wishlist': {
+        get: {
+          summary: "The signed-in shopper's saved products (ids, oldest first)",
+          ...signedIn,
+          responses: { '200': json('Saved product ids', WishlistSchema), '401': refused['401'] },
+        },
+      },
+      '/admin/mailbox': {
+        get: {
+          summary: 'Staff: the local mailbox (mail sent while no SMTP server is configured), newest first',
+          ...signedIn,
+          parameters: [
+            { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
+            { name: 'to', in: 'query', required: false, schema: { type: 'string', format: 'email' } },
+          ],
+          responses: { '200': json('A page of messages', MailboxPageSchema), ...refused },
+        },
+      },
+      '/admin/mailbox/{id}': {
+        get: {
+          summary: 'Staff: one message with its text and HTML bodies',
+          ...signedIn,
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+          responses: {
+            '200': json('The message', MailboxMessageSchema),
+            ...refused,
+            '404': errorResponse('No such message'),
           },
         },
       },

@@ -60,7 +60,7 @@ function toWebRequest(
     headers,
     signal: controller.signal,
   };
-  if (body) init.body = body;
+  if (body) init.body = new Uint8Array(body);
   return new Request(url, init);
 }
 

@@ -80,13 +80,14 @@ export async function createTestShop(
     log,
     pollMs: 60_000,
   });
+  async function deliverMail() {
+    while ((await worker.runOnce()).sent > 0) {}
+  }
   return {
     app,
-    async deliverMail() {
-      while ((await worker.runOnce()).sent > 0) {}
-    },
+    deliverMail,
     async mailTo(to: string) {
-      await this.deliverMail();
+      await deliverMail();
       const page = await services.mail.listMailbox({ page: 1, pageSize: 100, to });
       const messages = await Promise.all(page.items.map((m) => services.mail.getMailboxMessage(m.id)));
       return messages.filter((m): m is MailboxMessage => m !== null);

@@ -32,4 +32,17 @@ describe('OpenAPI document', () => {
     expect(params.find((p) => p.name === 'category')!.schema.enum).toContain('lace-frontals');
     expect(doc.paths['/products/{idOrSlug}']).toBeDefined();
   });
+
+  it('describes the account and staff routes with their cookie session and refusals', async () => {
+    const doc = (await shop.app.inject('/api/v1/openapi.json')).json() as {
+      components: { securitySchemes: Record<string, { in: string; name: string }> };
+      paths: Record<string, { get: { security?: unknown[]; responses: Record<string, unknown> } }>;
+    };
+    expect(doc.components.securitySchemes.session).toMatchObject({ in: 'cookie', name: 'ch_session' });
+    for (const path of ['/account', '/account/wishlist', '/admin/mailbox', '/admin/mailbox/{id}']) {
+      expect(doc.paths[path]!.get.security, path).toEqual([{ session: [] }]);
+      expect(Object.keys(doc.paths[path]!.get.responses), path).toContain('401');
+    }
+    expect(Object.keys(doc.paths['/admin/mailbox']!.get.responses)).toContain('403');
+  });
 });

@@ -1,4 +1,5 @@
 // The server-rendered shell and home page, through HTTP, on a fresh database.
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '#tests/factories/catalog.ts';
 import { createTestShop, LogCapture, type TestShop } from '#tests/helpers/test-app.ts';
@@ -218,6 +219,21 @@ describe('newsletter', () => {
       url: '/newsletter',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: `email=${'a'.repeat(2 * 1024 * 1024)}@example.com`,
+    });
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('refuses an oversized form sent in chunks, with no length given up front', async () => {
+    const chunks = (function* () {
+      yield 'email=';
+      for (let i = 0; i < 40; i++) yield 'a'.repeat(64 * 1024);
+      yield '@example.com';
+    })();
+    const res = await shop.app.inject({
+      method: 'POST',
+      url: '/newsletter',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: Readable.from(chunks),
     });
     expect(res.statusCode).toBe(413);
   });

@@ -1,0 +1,134 @@
+// Helpers for the account flows: a staff mailbox reader (the shop delivers its emails to the local
+// mailbox while no SMTP server is set) and a shopper who signs up and confirms through it.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { DEMO_ADMIN } from '#core/demo.ts';
+import { openPage } from './browser.ts';
+
+export const SUBJECTS = {
+  confirm: 'Confirm your email address for Crown Hair',
+  reset: 'Reset your Crown Hair password',
+} as const;
+
+let counter = 0;
+/** An address no other test (or earlier run) has used. */
+export function uniqueEmail(label: string): string {
+  counter += 1;
+  return `${label}.${Date.now()}.${process.pid}.${counter}@example.ng`;
+}
+
+/**
+ * The admin portal's mailbox, read by the demo admin in a browser context of its own (so the
+ * shopper's cookies are never touched). Signs in once, on first use.
+ */
+export class Mailbox {
+  private context: BrowserContext | undefined;
+  private page: Page | undefined;
+
+  constructor(
+    private readonly browser: () => Browser,
+    private readonly baseUrl: () => string,
+  ) {}
+
+  private async adminPage(): Promise<Page> {
+    if (this.page) return this.page;
+    this.context = await this.browser().newContext({ baseURL: this.baseUrl() });
+    const page = await this.context.newPage();
+    await openPage(page, '/admin');
+    const demo = page.getByTestId('demo-credentials');
+    expect(await demo.innerText()).toContain(DEMO_ADMIN.email);
+    await page.getByLabel('Email', { exact: true }).fill(DEMO_ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/dashboard');
+    this.page = page;
+    return page;
+  }
+
+  /**
+   * Waits for the newest email to `to` with `subject` and returns the first link in its text that
+   * goes to `path`.
+   */
+  async link(to: string, subject: string, path: string, timeoutMs = 15_000): Promise<string> {
+    const page = await this.adminPage();
+    const item = page.getByTestId('mailbox').getByRole('link').filter({ hasText: subject }).first();
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      await page.goto(`/admin/mailbox?to=${encodeURIComponent(to)}`);
+      if ((await item.count()) > 0) break;
+      if (Date.now() > deadline) throw new Error(`No email "${subject}" to ${to} after ${timeoutMs} ms`);
+      await page.waitForTimeout(500); // the outbox worker delivers every 2 s
+    }
+    const href = await item.getAttribute('href');
+    await page.goto(href ?? '');
+    expect(await page.getByTestId('mail-to').innerText()).toBe(to);
+    const links = await page
+      .getByTestId('mail-text')
+      .locator('a')
+      .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+    const found = links.find((l) => new URL(l).pathname === path);
+    if (!found)
+      throw new Error(`The email "${subject}" to ${to} has no link to ${path}: ${links.join(', ')}`);
+    return found;
+  }
+
+  async close() {
+    await this.context?.close();
+    this.context = undefined;
+    this.page = undefined;
+  }
+}
+
+export interface Shopper {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export function newShopper(label: string, name = 'Adaeze Okonkwo'): Shopper {
+  return { name, email: uniqueEmail(label), password: 'Harmattan breeze over Lekki 7' };
+}
+
+/** Fills the Sign Up tab of /auth (already open) and presses Create Account. */
+export async function fillSignUp(page: Page, shopper: Shopper, confirmPassword = shopper.password) {
+  const form = page.getByRole('form', { name: 'Sign up' });
+  await form.getByLabel('Full name').fill(shopper.name);
+  await form.getByLabel('Email', { exact: true }).fill(shopper.email);
+  await form.getByLabel('Password', { exact: true }).fill(shopper.password);
+  await form.getByLabel('Confirm password', { exact: true }).fill(confirmPassword);
+  await form.getByRole('checkbox', { name: /I agree to the Terms of Sale and the Privacy Policy/ }).check();
+  await form.getByRole('button', { name: 'Create Account' }).click();
+}
+
+/**
+ * Signs up on /auth?tab=signup, follows the confirmation link from the mailbox and confirms: the
+ * page ends on /dashboard, signed in.
+ */
+export async function signUpAndConfirm(page: Page, mailbox: Mailbox, shopper: Shopper) {
+  await openPage(page, '/auth?tab=signup');
+  await fillSignUp(page, shopper);
+  const inbox = page.getByTestId('check-inbox');
+  await inbox.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+  expect(await inbox.innerText()).toContain(shopper.email);
+
+  const link = await mailbox.link(shopper.email, SUBJECTS.confirm, '/auth/verify-email');
+  expect(new URL(link).searchParams.get('token')).toBeTruthy();
+  await openPage(page, link);
+  await page.getByRole('heading', { name: 'Confirm your email' }).waitFor();
+  await page.getByRole('button', { name: 'Confirm my email' }).click();
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+}
+
+/** Signs in on /auth with JavaScript on; `remember` ticks "Remember me". */
+export async function signIn(page: Page, shopper: Pick<Shopper, 'email' | 'password'>, remember = false) {
+  await openPage(page, '/auth');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email', { exact: true }).fill(shopper.email);
+  await form.getByLabel('Password', { exact: true }).fill(shopper.password);
+  if (remember) await form.getByRole('checkbox', { name: 'Remember me' }).check();
+  await form.getByRole('button', { name: 'Sign In' }).click();
+}
+
+export async function sessionCookie(context: BrowserContext) {
+  return (await context.cookies()).find((c) => c.name === 'ch_session');
+}
