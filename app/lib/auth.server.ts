@@ -1,6 +1,7 @@
 // Guards for loaders and actions: every protected one starts with requireUser or requireRole.
 import { type AppLoadContext, data, redirect } from 'react-router';
-import type { SessionUser, UserRole } from '#core/contract/account.ts';
+import type { UserRole } from '#core/account.ts';
+import type { SessionUser } from '#core/contract/account.ts';
 
 /** Where a signed-out shopper goes to sign in, coming back here afterwards. */
 export function signInPath(request: Request): string {

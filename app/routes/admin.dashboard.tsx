@@ -2,7 +2,7 @@
 // arrive with the admin dashboard issue; for now it shows the mail queue and where to go.
 import { Link } from 'react-router';
 import { requireRole } from '#app/lib/auth.server.ts';
-import { STAFF_ROLES } from '#core/contract/account.ts';
+import { STAFF_ROLES } from '#core/account.ts';
 import type { Route } from './+types/admin.dashboard';
 
 export async function loader({ context }: Route.LoaderArgs) {

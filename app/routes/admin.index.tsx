@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import { requireRole } from '#app/lib/auth.server.ts';
-import { STAFF_ROLES } from '#core/contract/account.ts';
+import { STAFF_ROLES } from '#core/account.ts';
 import type { Route } from './+types/admin.index';
 
 // /admin: staff go to the dashboard; anyone else meets the sign-in form (the layout's boundary).

@@ -3,7 +3,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { data, Link } from 'react-router';
 import { requireRole } from '#app/lib/auth.server.ts';
-import { STAFF_ROLES } from '#core/contract/account.ts';
+import { STAFF_ROLES } from '#core/account.ts';
 import type { Route } from './+types/admin.mailbox-message';
 
 export async function loader({ params, context }: Route.LoaderArgs) {

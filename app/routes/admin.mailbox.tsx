@@ -2,7 +2,7 @@
 // confirmations, password resets, …), newest first, so every flow works on one machine.
 import { Form, Link } from 'react-router';
 import { requireRole } from '#app/lib/auth.server.ts';
-import { STAFF_ROLES } from '#core/contract/account.ts';
+import { STAFF_ROLES } from '#core/account.ts';
 import type { Route } from './+types/admin.mailbox';
 
 const PAGE_SIZE = 25;

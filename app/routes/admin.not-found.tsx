@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { requireRole } from '#app/lib/auth.server.ts';
-import { STAFF_ROLES } from '#core/contract/account.ts';
+import { STAFF_ROLES } from '#core/account.ts';
 import type { Route } from './+types/admin.not-found';
 
 // Any other /admin/* address: the sign-in form for outsiders, "not found" for staff.

@@ -4,7 +4,7 @@ import { redirect } from 'react-router';
 import { AdminSignIn } from '#app/features/admin/admin-sign-in.tsx';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
-import { STAFF_ROLES } from '#core/contract/account.ts';
+import { STAFF_ROLES } from '#core/account.ts';
 import type { Route } from './+types/admin.sign-in';
 
 function adminDestination(value: FormDataEntryValue | string | null): string {

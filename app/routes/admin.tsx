@@ -5,7 +5,7 @@ import { ExternalLink, Inbox, LayoutDashboard, LogOut } from 'lucide-react';
 import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useLocation } from 'react-router';
 import { AdminSignIn } from '#app/features/admin/admin-sign-in.tsx';
 import { requireRole } from '#app/lib/auth.server.ts';
-import { STAFF_ROLES } from '#core/contract/account.ts';
+import { STAFF_ROLES } from '#core/account.ts';
 import type { Route } from './+types/admin';
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { KeyRound } from 'lucide-react';
 import { Form, Link, redirect } from 'react-router';
 import { FormMessage, PasswordField, SubmitButton } from '#app/features/account/form-fields.tsx';
 import { formFailure, formValues } from '#app/lib/forms.server.ts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULES } from '#core/contract/account.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULES } from '#core/account.ts';
 import type { Route } from './+types/auth.reset-password';
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -12,12 +12,7 @@ import {
 } from '#app/features/account/form-fields.tsx';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
-import {
-  ACCOUNT_HOME,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  PASSWORD_RULES,
-} from '#core/contract/account.ts';
+import { ACCOUNT_HOME, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULES } from '#core/account.ts';
 import type { Route } from './+types/auth';
 
 type Tab = 'signin' | 'signup';

@@ -6,7 +6,7 @@ import { Form, redirect } from 'react-router';
 import { FormMessage, SubmitButton, TextField } from '#app/features/account/form-fields.tsx';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
-import { ACCOUNT_HOME } from '#core/contract/account.ts';
+import { ACCOUNT_HOME } from '#core/account.ts';
 import type { Route } from './+types/auth.verify-email';
 
 export function loader({ request }: Route.LoaderArgs) {

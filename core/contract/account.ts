@@ -1,21 +1,8 @@
 // Accounts as the forms and the server see them: one schema validates a form in the action and
 // types the form that sends it.
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USER_ROLES } from '../account.ts';
 import { isNigerianState, normalizeNigerianPhone } from '../nigeria.ts';
-
-export const USER_ROLES = ['customer', 'staff', 'admin'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
-/** Who may open the admin portal. */
-export const STAFF_ROLES: readonly UserRole[] = ['staff', 'admin'];
-
-export const PASSWORD_MIN_LENGTH = 8;
-/** Long passphrases are welcome; the cap only keeps hashing cheap. */
-export const PASSWORD_MAX_LENGTH = 128;
-export const PASSWORD_RULES =
-  'At least 8 characters (up to 128). Spaces and passphrases are welcome; very common passwords are refused.';
-
-/** The account's own page after signing in. */
-export const ACCOUNT_HOME = '/dashboard';
 
 /** A checkbox sends "on" when ticked and nothing otherwise. */
 const checkbox = z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean());

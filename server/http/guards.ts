@@ -1,6 +1,7 @@
 // Who may call a JSON API route: every protected route starts with one of these guards.
 import type { FastifyRequest } from 'fastify';
-import type { SessionUser, UserRole } from '#core/contract/account.ts';
+import type { UserRole } from '#core/account.ts';
+import type { SessionUser } from '#core/contract/account.ts';
 import type { RequestAuth } from '#server/platform/auth/request-auth.ts';
 import { ForbiddenError, UnauthorizedError } from '#server/platform/errors.ts';
 

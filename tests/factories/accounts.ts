@@ -1,6 +1,6 @@
 // Accounts for tests: unique emails by default, a known password, verified unless told otherwise.
 import { randomBytes } from 'node:crypto';
-import type { UserRole } from '#core/contract/account.ts';
+import type { UserRole } from '#core/account.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { users } from '#server/db/schema/accounts.ts';
 import { hashPassword } from '#server/platform/auth/password.ts';

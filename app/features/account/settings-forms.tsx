@@ -1,11 +1,7 @@
 // Settings tab: email notifications (the spec's three boxes) and changing the password.
 import { Form } from 'react-router';
-import {
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  PASSWORD_RULES,
-  type Profile,
-} from '#core/contract/account.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULES } from '#core/account.ts';
+import type { Profile } from '#core/contract/account.ts';
 import { Checkbox, FormMessage, PasswordField, SubmitButton } from './form-fields.tsx';
 
 interface Answer {

@@ -1,6 +1,6 @@
 // SQL for accounts: users, sessions, emailed single-use tokens and the signed-in wishlist.
 import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { UserRole } from '#core/contract/account.ts';
+import type { UserRole } from '#core/account.ts';
 import { type Queryable, queryRows } from '#server/db/client.ts';
 import { authTokens, sessions, users, wishlistItems } from '#server/db/schema/accounts.ts';
 

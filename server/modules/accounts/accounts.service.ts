@@ -1,5 +1,7 @@
 // Signing up and in, sessions, email confirmation and passwords. The rules live here; SQL lives in
 // accounts.repository.ts; emails are written to the outbox inside the transaction that causes them.
+
+import { USER_ROLES, type UserRole } from '#core/account.ts';
 import {
   ChangePasswordInput,
   EmailField,
@@ -9,8 +11,6 @@ import {
   type SessionUser,
   SignInInput,
   SignUpInput,
-  USER_ROLES,
-  type UserRole,
 } from '#core/contract/account.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import type { MailService } from '#server/modules/mail/mail.service.ts';

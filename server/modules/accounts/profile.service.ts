@@ -1,10 +1,10 @@
 // The signed-in shopper's own details: profile, notification settings and the saved wishlist.
+
+import { USER_ROLES, type UserRole } from '#core/account.ts';
 import {
   NotificationSettingsInput,
   type Profile,
   UpdateProfileInput,
-  USER_ROLES,
-  type UserRole,
   WishlistInput,
 } from '#core/contract/account.ts';
 import type { Db } from '#server/db/client.ts';

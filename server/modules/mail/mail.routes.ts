@@ -1,6 +1,6 @@
 // Staff-only JSON API over the local mailbox (where mail lands when no SMTP server is set).
 import type { FastifyPluginAsync } from 'fastify';
-import { STAFF_ROLES } from '#core/contract/account.ts';
+import { STAFF_ROLES } from '#core/account.ts';
 import { requireRole } from '#server/http/guards.ts';
 import { NotFoundError } from '#server/platform/errors.ts';
 import type { MailService } from './mail.service.ts';
