@@ -1,6 +1,6 @@
 // The shop as a process: starts on an empty data folder, reuses it on the next start, and shuts
 // down cleanly on SIGTERM without dropping the request in flight.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -21,7 +21,10 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startShop(port: number): Promise<{ child: ChildProcess; output: () => string }> {
+async function startShop(
+  port: number,
+  extraEnv: Record<string, string> = {},
+): Promise<{ child: ChildProcess; output: () => string }> {
   let output = '';
   const child = spawn(process.execPath, [path.join(root, 'build/server-app/main.js')], {
     cwd: root,
@@ -34,6 +37,7 @@ async function startShop(port: number): Promise<{ child: ChildProcess; output: (
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       SEED_ON_START: 'false',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -52,6 +56,26 @@ async function startShop(port: number): Promise<{ child: ChildProcess; output: (
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`shop did not start:\n${output}`);
+}
+
+/** `npm run admin:create -- …` on the test's data folder. */
+function adminCreate(args: string[]): { status: number | null; output: string } {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/admin-create.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+async function adminSignIn(port: number, email: string, password: string): Promise<string | null> {
+  const res = await fetch(`http://127.0.0.1:${port}/admin/sign-in`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, password }).toString(),
+  });
+  return res.status === 302 ? res.headers.get('location') : null;
 }
 
 function exitOf(child: ChildProcess): Promise<number | null> {
@@ -96,5 +120,32 @@ describe.skipIf(usingPostgres)('the shop process', () => {
     const stopped = exitOf(second.child);
     second.child.kill('SIGINT');
     expect(await stopped, second.output()).toBe(0);
+  }, 120_000);
+
+  it('creates admins from the command line and from ADMIN_EMAIL / ADMIN_PASSWORD', async () => {
+    const weak = adminCreate(['--email', 'boss@example.ng', '--password', 'password1']);
+    expect(weak.status).toBe(1);
+    expect(weak.output).toContain('too common');
+    const missing = adminCreate(['--email', 'boss@example.ng']);
+    expect(missing.status).toBe(2);
+    expect(missing.output).toContain('Usage: npm run admin:create');
+    const created = adminCreate(['--email', 'Boss@Example.ng', '--password', 'lagos sunset passphrase']);
+    expect(created.status, created.output).toBe(0);
+    expect(created.output).toContain('Admin boss@example.ng created');
+
+    const port = await freePort();
+    const shop = await startShop(port, {
+      ADMIN_EMAIL: 'owner@example.ng',
+      ADMIN_PASSWORD: 'harmattan morning walk',
+    });
+    try {
+      expect(await adminSignIn(port, 'boss@example.ng', 'lagos sunset passphrase')).toBe('/admin/dashboard');
+      expect(await adminSignIn(port, 'owner@example.ng', 'harmattan morning walk')).toBe('/admin/dashboard');
+      expect(await adminSignIn(port, 'owner@example.ng', 'not the password')).toBeNull();
+    } finally {
+      const stopped = exitOf(shop.child);
+      shop.child.kill('SIGTERM');
+      await stopped;
+    }
   }, 120_000);
 });

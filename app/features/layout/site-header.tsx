@@ -17,6 +17,12 @@ function isActive(to: string, pathname: string, search: string): boolean {
   return (new URLSearchParams(search).get('category') ?? null) === want;
 }
 
+/** Login brings the shopper back to the page they were on. */
+function signInLink(pathname: string, search: string): string {
+  if (pathname === '/' || pathname.startsWith('/auth')) return '/auth';
+  return `/auth?redirectTo=${encodeURIComponent(pathname + search)}`;
+}
+
 export function SiteHeader() {
   const root = useRootData();
   const location = useLocation();
@@ -153,7 +159,7 @@ export function SiteHeader() {
               </>
             ) : (
               <Link
-                to="/auth"
+                to={signInLink(location.pathname, location.search)}
                 className="inline-flex h-11 min-w-10 items-center justify-center gap-1.5 rounded-full px-1.5 text-sm font-semibold hover:bg-plum-50 hover:text-plum-800 sm:px-2"
               >
                 <User className="h-5 w-5" aria-hidden="true" />
