@@ -73,7 +73,7 @@ export class Mailbox {
   }
 
   async close() {
-    await this.context?.close();
+    await this.context?.close().catch(() => {});
     this.context = undefined;
     this.page = undefined;
   }

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#server/db/client.ts';
+import { RATE_LIMITS } from '#server/modules/accounts/accounts.service.ts';
 import { createUser, TEST_PASSWORD } from '#tests/factories/accounts.ts';
 import { linkIn, TestClient } from '#tests/helpers/client.ts';
 import { createTestShop, type TestShop } from '#tests/helpers/test-app.ts';
@@ -377,7 +378,7 @@ describe('rate limits', () => {
 
   it('limits sign-in attempts per client address', async () => {
     const client = new TestClient(shop.app, { remoteAddress: '10.2.0.1' });
-    for (let i = 0; i < 30; i++) {
+    for (let i = 0; i < RATE_LIMITS.signInPerAddress.limit; i++) {
       const res = await client.post('/auth', {
         intent: 'signin',
         email: `spray${i}@example.ng`,
@@ -404,14 +405,14 @@ describe('rate limits', () => {
   it('limits password reset requests per account and per address', async () => {
     const user = await createUser(shop.database.db);
     const client = new TestClient(shop.app, { remoteAddress: '10.3.0.1' });
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < RATE_LIMITS.resetPerAccount.limit; i++) {
       expect((await client.post('/auth/forgot-password', { email: user.email })).statusCode).toBe(200);
     }
     const limited = await client.post('/auth/forgot-password', { email: user.email });
     expect(limited.statusCode).toBe(429);
     expect(limited.body).toContain('already sent several reset links');
     expect(limited.body).toContain(`value="${user.email}"`);
-    expect(await shop.mailTo(user.email)).toHaveLength(3);
+    expect(await shop.mailTo(user.email)).toHaveLength(RATE_LIMITS.resetPerAccount.limit);
 
     const sprayer = new TestClient(shop.app, { remoteAddress: '10.3.0.2' });
     for (let i = 0; i < 10; i++) {
@@ -432,7 +433,7 @@ describe('behind a proxy (TRUST_PROXY)', () => {
       const viaProxy = (client: string) =>
         new TestClient(proxied.app, { remoteAddress: '10.9.9.9', headers: { 'x-forwarded-for': client } });
       const busy = viaProxy('41.58.1.1');
-      for (let i = 0; i < 30; i++) {
+      for (let i = 0; i < RATE_LIMITS.signInPerAddress.limit; i++) {
         await busy.post('/auth', { intent: 'signin', email: `p${i}@example.ng`, password: 'whatever-it-is' });
       }
       expect(

@@ -77,10 +77,14 @@ const TOUCH_AFTER_MS = MINUTE;
 export const RESET_LINK_MINUTES = 30;
 export const VERIFY_LINK_HOURS = 24;
 
+/**
+ * Per-address limits are generous: Nigerian mobile networks put many shoppers behind one address
+ * (carrier-grade NAT). The per-account limits are what protect an account.
+ */
 export const RATE_LIMITS = {
   signInPerAddress: {
     name: 'sign-in:ip',
-    limit: 30,
+    limit: 50,
     windowMs: 15 * MINUTE,
     message: 'Too many sign-in attempts from your network. Please wait {wait} and try again.',
   },
@@ -93,7 +97,7 @@ export const RATE_LIMITS = {
   },
   resetPerAddress: {
     name: 'reset:ip',
-    limit: 10,
+    limit: 20,
     windowMs: HOUR,
     message: 'Too many password reset requests from your network. Please wait {wait} and try again.',
   },
@@ -106,7 +110,7 @@ export const RATE_LIMITS = {
   },
   signUpPerAddress: {
     name: 'sign-up:ip',
-    limit: 10,
+    limit: 20,
     windowMs: HOUR,
     message: 'Too many sign-ups from your network. Please wait {wait} and try again.',
   },
