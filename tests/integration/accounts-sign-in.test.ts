@@ -356,7 +356,7 @@ describe('rate limits', () => {
   it('stops password guessing on one account with 429, even with the right password', async () => {
     const user = await createUser(shop.database.db);
     const client = new TestClient(shop.app, { remoteAddress: '10.1.0.1' });
-    for (let i = 0; i < 8; i++) {
+    for (let i = 0; i < RATE_LIMITS.signInPerAccount.limit; i++) {
       const res = await client.post('/auth', {
         intent: 'signin',
         email: user.email,
@@ -415,7 +415,7 @@ describe('rate limits', () => {
     expect(await shop.mailTo(user.email)).toHaveLength(RATE_LIMITS.resetPerAccount.limit);
 
     const sprayer = new TestClient(shop.app, { remoteAddress: '10.3.0.2' });
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < RATE_LIMITS.resetPerAddress.limit; i++) {
       expect((await sprayer.post('/auth/forgot-password', { email: `r${i}@example.ng` })).statusCode).toBe(
         200,
       );
