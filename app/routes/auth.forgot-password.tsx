@@ -2,7 +2,7 @@
 // same whether or not the address has an account.
 import { KeyRound } from 'lucide-react';
 import { Form, Link } from 'react-router';
-import { FormMessage, SubmitButton, TextField } from '#app/features/account/form-fields.tsx';
+import { EmailField, FormMessage, SubmitButton } from '#app/features/account/form-fields.tsx';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
 import type { Route } from './+types/auth.forgot-password';
 
@@ -50,16 +50,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
               Enter the email address you shop with and we will send you a link to choose a new password.
             </p>
             {failed ? <FormMessage tone="error">{failed.message}</FormMessage> : null}
-            <TextField
-              name="email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              required
-              defaultValue={failed?.values.email}
-              error={failed?.fieldErrors.email?.[0]}
-            />
+            <EmailField defaultValue={failed?.values.email} error={failed?.fieldErrors.email?.[0]} />
             <SubmitButton pendingText="Sending…">Send reset link</SubmitButton>
             <p className="text-center text-sm">
               <Link to="/auth" className="font-semibold text-plum-800 hover:underline">

@@ -2,9 +2,8 @@
 // for 30 minutes; using it ends every session of the account.
 import { KeyRound } from 'lucide-react';
 import { Form, Link, redirect } from 'react-router';
-import { FormMessage, PasswordField, SubmitButton } from '#app/features/account/form-fields.tsx';
+import { FormMessage, NewPasswordFields, SubmitButton } from '#app/features/account/form-fields.tsx';
 import { formFailure, formValues } from '#app/lib/forms.server.ts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULES } from '#core/account.ts';
 import type { Route } from './+types/auth.reset-password';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -54,22 +53,11 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <Form method="post" className="mt-6 space-y-5" noValidate>
             <input type="hidden" name="token" value={loaderData.token} />
             {failed ? <FormMessage tone="error">{failed.message}</FormMessage> : null}
-            <PasswordField
+            <NewPasswordFields
               name="password"
               label="New password"
-              autoComplete="new-password"
-              required
-              minLength={PASSWORD_MIN_LENGTH}
-              maxLength={PASSWORD_MAX_LENGTH}
-              hint={PASSWORD_RULES}
-              error={failed?.fieldErrors.password?.[0]}
-            />
-            <PasswordField
-              name="confirmPassword"
-              label="Confirm new password"
-              autoComplete="new-password"
-              required
-              error={failed?.fieldErrors.confirmPassword?.[0]}
+              confirmLabel="Confirm new password"
+              errors={failed?.fieldErrors ?? {}}
             />
             <SubmitButton pendingText="Saving…">Save new password</SubmitButton>
           </Form>

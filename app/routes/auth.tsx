@@ -5,14 +5,16 @@ import { useState } from 'react';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import {
   Checkbox,
+  EmailField,
   FormMessage,
+  NewPasswordFields,
   PasswordField,
   SubmitButton,
   TextField,
 } from '#app/features/account/form-fields.tsx';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
-import { ACCOUNT_HOME, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULES } from '#core/account.ts';
+import { ACCOUNT_HOME } from '#core/account.ts';
 import type { Route } from './+types/auth';
 
 type Tab = 'signin' | 'signup';
@@ -151,16 +153,7 @@ function SignInForm({ redirectTo, failed }: { redirectTo: string; failed: Failur
     <Form method="post" className="space-y-5" noValidate aria-label="Sign in">
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {failed ? <FormMessage tone="error">{failed.message}</FormMessage> : null}
-      <TextField
-        name="email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        defaultValue={failed?.values.email}
-        error={errors.email?.[0]}
-      />
+      <EmailField defaultValue={failed?.values.email} error={errors.email?.[0]} />
       <PasswordField
         name="password"
         label="Password"
@@ -211,32 +204,13 @@ function SignUpForm({ redirectTo, failed }: { redirectTo: string; failed: Failur
         defaultValue={failed?.values.name}
         error={errors.name?.[0]}
       />
-      <TextField
-        name="email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        defaultValue={failed?.values.email}
-        error={errors.email?.[0]}
-      />
-      <PasswordField
+      <EmailField defaultValue={failed?.values.email} error={errors.email?.[0]} />
+      <NewPasswordFields
         name="password"
         label="Password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_MIN_LENGTH}
-        maxLength={PASSWORD_MAX_LENGTH}
-        hint={PASSWORD_RULES}
-        error={errors.password?.[0]}
-      />
-      <PasswordField
-        name="confirmPassword"
-        label="Confirm password"
-        autoComplete="new-password"
-        required
-        error={mismatch ? 'Passwords do not match' : errors.confirmPassword?.[0]}
+        confirmLabel="Confirm password"
+        errors={errors}
+        confirmError={mismatch ? 'Passwords do not match' : undefined}
       />
       <Checkbox
         name="acceptTerms"

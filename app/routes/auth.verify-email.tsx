@@ -3,7 +3,7 @@
 // Without a token, or with a spent one, it offers to send a new link.
 import { MailCheck } from 'lucide-react';
 import { Form, redirect } from 'react-router';
-import { FormMessage, SubmitButton, TextField } from '#app/features/account/form-fields.tsx';
+import { EmailField, FormMessage, SubmitButton } from '#app/features/account/form-fields.tsx';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
 import { ACCOUNT_HOME } from '#core/account.ts';
@@ -78,15 +78,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
               </p>
             )}
             {failed && !linkFailed ? <FormMessage tone="error">{failed.message}</FormMessage> : null}
-            <TextField
-              name="email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              defaultValue={failed?.values.email}
-              error={failed?.fieldErrors.email?.[0]}
-            />
+            <EmailField defaultValue={failed?.values.email} error={failed?.fieldErrors.email?.[0]} />
             <SubmitButton intent="resend" pendingText="Sending…">
               Send a new link
             </SubmitButton>

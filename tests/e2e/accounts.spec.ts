@@ -166,6 +166,8 @@ describe('accounts (JavaScript on)', () => {
       await refused.getByRole('alert').filter({ hasText: 'Incorrect email or password.' }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/auth');
       expect(await refused.getByLabel('Email', { exact: true }).inputValue()).toBe(shopper.email);
+      // What was typed is kept, never the password.
+      expect(await refused.getByLabel('Password', { exact: true }).inputValue()).toBe('');
       await expectSignedOutHeader(page);
 
       await signIn(page, { email: shopper.email, password: newPassword });

@@ -1,9 +1,10 @@
 // Form controls for the account pages: a label, the field, its hint and its error, wired for
 // screen readers. Forms post without JavaScript; JavaScript only adds niceties (show password).
 import { Eye, EyeOff } from 'lucide-react';
-import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
-import { useNavigation } from 'react-router';
+import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useActionData, useNavigation } from 'react-router';
 import { useHydrated } from '#app/lib/use-hydrated.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULES } from '#core/account.ts';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name'> {
   name: string;
@@ -14,6 +15,34 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>
 
 function describedBy(hintId: string, errorId: string, hint: unknown, error: unknown): string | undefined {
   return [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+}
+
+/** The hint under a field and its error, with the ids the field's aria-describedby points at. */
+export function FieldNotes({
+  id,
+  name,
+  hint,
+  error,
+}: {
+  id: string;
+  name: string;
+  hint?: ReactNode;
+  error?: string;
+}) {
+  return (
+    <>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-sale" data-field-error={name}>
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
 }
 
 export function TextField({ name, label, hint, error, className, ...input }: FieldProps) {
@@ -31,16 +60,7 @@ export function TextField({ name, label, hint, error, className, ...input }: Fie
         aria-describedby={describedBy(`${id}-hint`, `${id}-error`, hint, error)}
         {...input}
       />
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-sale" data-field-error={name}>
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} name={name} hint={hint} error={error} />
     </div>
   );
 }
@@ -50,6 +70,12 @@ export function PasswordField({ name, label, hint, error, className, ...input }:
   const id = useId();
   const [shown, setShown] = useState(false);
   const hydrated = useHydrated();
+  // A form the server answered keeps what was typed, but never a password (as without JavaScript).
+  const answer = useActionData();
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (answer !== undefined && field.current) field.current.value = '';
+  }, [answer]);
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-semibold">
@@ -57,6 +83,7 @@ export function PasswordField({ name, label, hint, error, className, ...input }:
       </label>
       <div className="relative mt-1">
         <input
+          ref={field}
           id={id}
           name={name}
           type={shown ? 'text' : 'password'}
@@ -82,17 +109,62 @@ export function PasswordField({ name, label, hint, error, className, ...input }:
           </button>
         ) : null}
       </div>
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-sale" data-field-error={name}>
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} name={name} hint={hint} error={error} />
     </div>
+  );
+}
+
+/** The email field of the sign-in, sign-up and reset forms. */
+export function EmailField({ defaultValue, error }: { defaultValue?: string; error?: string }) {
+  return (
+    <TextField
+      name="email"
+      label="Email"
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      required
+      defaultValue={defaultValue}
+      error={error}
+    />
+  );
+}
+
+/** A new password with its rules, and the same typed again. */
+export function NewPasswordFields({
+  name,
+  label,
+  confirmLabel,
+  errors,
+  confirmError,
+}: {
+  name: string;
+  label: string;
+  confirmLabel: string;
+  errors: Record<string, string[] | undefined>;
+  /** Shown instead of the server's answer (the browser found a mismatch before sending). */
+  confirmError?: string;
+}) {
+  return (
+    <>
+      <PasswordField
+        name={name}
+        label={label}
+        autoComplete="new-password"
+        required
+        minLength={PASSWORD_MIN_LENGTH}
+        maxLength={PASSWORD_MAX_LENGTH}
+        hint={PASSWORD_RULES}
+        error={errors[name]?.[0]}
+      />
+      <PasswordField
+        name="confirmPassword"
+        label={confirmLabel}
+        autoComplete="new-password"
+        required
+        error={confirmError ?? errors.confirmPassword?.[0]}
+      />
+    </>
   );
 }
 
@@ -127,11 +199,7 @@ export function Checkbox({
           {label}
         </label>
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-sale" data-field-error={name}>
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} name={name} error={error} />
     </div>
   );
 }

@@ -2,7 +2,7 @@
 import { Form } from 'react-router';
 import type { Profile } from '#core/contract/account.ts';
 import { formatNigerianPhone, NIGERIAN_STATES } from '#core/nigeria.ts';
-import { FormMessage, SubmitButton, TextField } from './form-fields.tsx';
+import { FieldNotes, FormMessage, SubmitButton, TextField } from './form-fields.tsx';
 
 interface Answer {
   ok: boolean;
@@ -125,11 +125,7 @@ export function StateSelect({
           </option>
         ))}
       </select>
-      {error ? (
-        <p id={`${name}-error`} className="mt-1 text-sm font-medium text-sale" data-field-error={name}>
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={name} name={name} error={error} />
     </div>
   );
 }

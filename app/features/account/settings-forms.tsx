@@ -1,8 +1,7 @@
 // Settings tab: email notifications (the spec's three boxes) and changing the password.
 import { Form } from 'react-router';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULES } from '#core/account.ts';
 import type { Profile } from '#core/contract/account.ts';
-import { Checkbox, FormMessage, PasswordField, SubmitButton } from './form-fields.tsx';
+import { Checkbox, FormMessage, NewPasswordFields, PasswordField, SubmitButton } from './form-fields.tsx';
 
 interface Answer {
   ok: boolean;
@@ -50,22 +49,11 @@ export function ChangePasswordForm({ answer }: { answer: Answer | null }) {
         required
         error={errors.currentPassword?.[0]}
       />
-      <PasswordField
+      <NewPasswordFields
         name="newPassword"
         label="New password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_MIN_LENGTH}
-        maxLength={PASSWORD_MAX_LENGTH}
-        hint={PASSWORD_RULES}
-        error={errors.newPassword?.[0]}
-      />
-      <PasswordField
-        name="confirmPassword"
-        label="Confirm new password"
-        autoComplete="new-password"
-        required
-        error={errors.confirmPassword?.[0]}
+        confirmLabel="Confirm new password"
+        errors={errors}
       />
       <p className="text-xs text-muted">Changing your password signs you out on every other device.</p>
       <SubmitButton intent="password" pendingText="Changing…" className="btn-primary">

@@ -23,7 +23,7 @@ export function ShareButton({ url, title }: { url: string; title: string }) {
             await navigator.clipboard.writeText(url);
             setStatus('Link copied');
           } catch {
-            setStatus('Copy this link: ' + url);
+            setStatus(`Copy this link: ${url}`);
           }
         }}
       >

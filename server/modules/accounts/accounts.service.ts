@@ -223,6 +223,26 @@ export function createAccountsService(deps: {
     await mail.enqueue(q, verifyEmailMail({ to: user.email, name: user.name, url }));
   }
 
+  /**
+   * The password changes: every session and unused reset link of the account ends, and the owner
+   * is told by email (in case it was not them).
+   */
+  async function replacePassword(tx: Queryable, user: UserRow, passwordHash: string, supportEmail: string) {
+    await setPasswordHash(tx, user.id, passwordHash);
+    await retireAuthTokens(tx, user.id, 'reset_password');
+    await deleteSessionsOf(tx, user.id);
+    await mail.enqueue(
+      tx,
+      passwordChangedMail({
+        to: user.email,
+        name: user.name,
+        when: new Date(),
+        supportEmail,
+        resetUrl: `${publicUrl}/auth/forgot-password`,
+      }),
+    );
+  }
+
   /** Refuses a new password that is too common or made of the shopper's own details. */
   async function checkNewPassword(password: string, user: { email: string; name?: string }, field: string) {
     const problem = await passwordProblem(password, user);
@@ -429,20 +449,8 @@ export function createAccountsService(deps: {
         const userId = await consumeAuthToken(tx, hashToken(form.token), 'reset_password');
         const user = userId === null ? null : await findUserById(tx, userId);
         if (!user) throw expired;
-        await setPasswordHash(tx, user.id, passwordHash);
         await markEmailVerified(tx, user.id); // the link proved they read this mailbox
-        await retireAuthTokens(tx, user.id, 'reset_password');
-        await deleteSessionsOf(tx, user.id);
-        await mail.enqueue(
-          tx,
-          passwordChangedMail({
-            to: user.email,
-            name: user.name,
-            when: new Date(),
-            supportEmail,
-            resetUrl: `${publicUrl}/auth/forgot-password`,
-          }),
-        );
+        await replacePassword(tx, user, passwordHash, supportEmail);
         return { email: user.email };
       });
     },
@@ -466,19 +474,7 @@ export function createAccountsService(deps: {
       const passwordHash = await hashPassword(form.newPassword);
       const supportEmail = await deps.supportEmail();
       return db.transaction(async (tx) => {
-        await setPasswordHash(tx, user.id, passwordHash);
-        await retireAuthTokens(tx, user.id, 'reset_password');
-        await deleteSessionsOf(tx, user.id);
-        await mail.enqueue(
-          tx,
-          passwordChangedMail({
-            to: user.email,
-            name: user.name,
-            when: new Date(),
-            supportEmail,
-            resetUrl: `${publicUrl}/auth/forgot-password`,
-          }),
-        );
+        await replacePassword(tx, user, passwordHash, supportEmail);
         return startSession(tx, user, current.remember, meta);
       });
     },
