@@ -26,8 +26,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="min-h-dvh bg-sand/40">
       <header className="sticky top-0 z-20 border-b border-ink/10 bg-plum-900 text-cream">
-        <div className="flex h-14 items-center gap-3 px-4">
-          <Link to="/admin/dashboard" className="font-display text-lg font-semibold">
+        <div className="flex h-14 items-center gap-1 whitespace-nowrap px-3 sm:gap-3 sm:px-4">
+          <Link to="/admin/dashboard" className="font-display text-base font-semibold sm:text-lg">
             Crown Hair <span className="text-gold-300">Admin</span>
           </Link>
           <span className="ml-auto hidden text-sm text-cream/80 sm:inline">
