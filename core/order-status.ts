@@ -1,0 +1,109 @@
+// Order statuses: a closed set, and the five steps of the tracking timeline they drive.
+
+export const ORDER_STATUSES = [
+  /** Card/bank/USSD payment started; stock is reserved until it arrives or the time runs out. */
+  'pending_payment',
+  /** Bank transfer chosen: stock is reserved; staff mark it paid when the money arrives. */
+  'awaiting_transfer',
+  /** Paid (or pay on delivery): the order is in. */
+  'placed',
+  'confirmed',
+  'packaged',
+  'shipped',
+  'delivered',
+  'cancelled',
+  /** The payment was declined or abandoned; the reserved stock went back on sale. */
+  'payment_failed',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+export const PAYMENT_METHODS = ['online', 'bank_transfer', 'pay_on_delivery'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  online: 'Card, bank or USSD (Paystack)',
+  bank_transfer: 'Bank transfer',
+  pay_on_delivery: 'Pay on delivery',
+};
+
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  pending_payment: 'Awaiting payment',
+  awaiting_transfer: 'Awaiting bank transfer',
+  placed: 'Placed',
+  confirmed: 'Confirmed',
+  packaged: 'Packaged',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  payment_failed: 'Payment failed',
+};
+
+/** The spec's five tracking steps, in order, and the status that completes each. */
+export const TRACKING_STEPS = [
+  { step: 'placed', status: 'placed', title: 'Order placed', description: 'We have received your order.' },
+  {
+    step: 'confirmed',
+    status: 'confirmed',
+    title: 'Confirmed',
+    description: 'Our team has checked your order and payment.',
+  },
+  {
+    step: 'packaged',
+    status: 'packaged',
+    title: 'Packaged',
+    description: 'Your hair is packed and ready to leave our Lagos store.',
+  },
+  {
+    step: 'shipping',
+    status: 'shipped',
+    title: 'Shipping',
+    description: 'On its way to you with our courier.',
+  },
+  { step: 'delivered', status: 'delivered', title: 'Delivered', description: 'Delivered. Enjoy your hair!' },
+] as const satisfies readonly { step: string; status: OrderStatus; title: string; description: string }[];
+
+const PROGRESS: Partial<Record<OrderStatus, number>> = {
+  placed: 0,
+  confirmed: 1,
+  packaged: 2,
+  shipped: 3,
+  delivered: 4,
+};
+
+export interface TimelineStep {
+  step: (typeof TRACKING_STEPS)[number]['step'];
+  title: string;
+  description: string;
+  completed: boolean;
+  /** When the step was reached (ISO), from the order's history. */
+  at: string | null;
+}
+
+/**
+ * The timeline: steps up to the current status are complete (staff may skip one, or set an
+ * earlier status to correct a mistake). A cancelled order keeps the steps it had reached. Each
+ * step is stamped with the first time the history reached it.
+ */
+export function trackingTimeline(
+  current: OrderStatus,
+  history: readonly { status: OrderStatus; at: string }[],
+): TimelineStep[] {
+  const reached = PROGRESS[current] ?? Math.max(-1, ...history.map((h) => PROGRESS[h.status] ?? -1));
+  return TRACKING_STEPS.map((s, i) => ({
+    step: s.step,
+    title: s.title,
+    description: s.description,
+    completed: i <= reached,
+    at: history.find((h) => h.status === s.status)?.at ?? null,
+  }));
+}
+
+/** Statuses in which the reserved stock is held for an unpaid order. */
+export const AWAITING_PAYMENT: readonly OrderStatus[] = ['pending_payment', 'awaiting_transfer'];
+
+/** Days from the order to the spec's estimated delivery. */
+export const ESTIMATED_DELIVERY_DAYS = 5;

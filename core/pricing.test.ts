@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { computeTotals, type DiscountRule, discountPerLine, type PricingLine, prorate } from './pricing.ts';
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+function line(unitPriceKobo: number, quantity = 1, more: Partial<PricingLine> = {}): PricingLine {
+  return { productId: 1, categorySlug: 'wigs', unitPriceKobo, quantity, ...more };
+}
+const pct = (value: number, more: Partial<DiscountRule> = {}): DiscountRule => ({
+  type: 'percentage',
+  value,
+  scope: 'global',
+  categorySlugs: [],
+  productIds: [],
+  ...more,
+});
+
+describe('prorate', () => {
+  it('splits in proportion and the parts add up exactly', () => {
+    expect(prorate(100, [1, 1, 1])).toEqual([34, 33, 33]);
+    expect(prorate(10, [3, 7])).toEqual([3, 7]);
+    expect(prorate(0, [5, 5])).toEqual([0, 0]);
+    expect(prorate(7, [0, 0])).toEqual([0, 0]);
+  });
+
+  it('always adds up, never gives a line more than its weight', () => {
+    let seed = 7;
+    const rand = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let run = 0; run < 500; run++) {
+      const weights = Array.from({ length: 1 + rand(6) }, () => rand(5_000_000));
+      const total = rand(sum(weights) + 1);
+      const parts = prorate(total, weights);
+      expect(sum(parts)).toBe(total);
+      parts.forEach((p, i) => {
+        expect(p).toBeGreaterThanOrEqual(0);
+        expect(p).toBeLessThanOrEqual(weights[i]!);
+        expect(Number.isInteger(p)).toBe(true);
+      });
+    }
+  });
+
+  it('stays exact for very large orders', () => {
+    const parts = prorate(999_999_937, [4_000_000_001, 3_999_999_999, 1]);
+    expect(sum(parts)).toBe(999_999_937);
+    expect(parts).toEqual([499_999_969, 499_999_968, 0]);
+  });
+
+  it('refuses amounts that are not whole kobo', () => {
+    expect(() => prorate(1.5, [1])).toThrow(RangeError);
+  });
+});
+
+describe('discounts', () => {
+  it('takes a percentage of the subtotal, rounded half up once, shared over the lines', () => {
+    // 10 % of ₦12,345.55 (1,234,555 kobo) is 123,455.5 kobo → 123,456.
+    const lines = [line(1_000_000), line(234_555)];
+    const parts = discountPerLine(pct(10), lines);
+    expect(sum(parts)).toBe(123_456);
+    expect(parts).toEqual([100_000, 23_456]);
+  });
+
+  it('applies a category or product discount to those lines only', () => {
+    const lines = [
+      line(5_000_000, 1, { categorySlug: 'wigs' }),
+      line(2_000_000, 2, { categorySlug: 'bundles', productId: 9 }),
+    ];
+    expect(discountPerLine(pct(20, { scope: 'category', categorySlugs: ['bundles'] }), lines)).toEqual([
+      0, 800_000,
+    ]);
+    expect(discountPerLine(pct(15, { scope: 'product', productIds: [9] }), lines)).toEqual([0, 600_000]);
+    expect(discountPerLine(pct(15, { scope: 'product', productIds: [404] }), lines)).toEqual([0, 0]);
+  });
+
+  it('never takes a fixed amount beyond what it applies to', () => {
+    const fixed: DiscountRule = {
+      type: 'fixed',
+      value: 500_000,
+      scope: 'global',
+      categorySlugs: [],
+      productIds: [],
+    };
+    expect(sum(discountPerLine(fixed, [line(300_000)]))).toBe(300_000);
+    expect(discountPerLine(fixed, [line(1_000_000), line(1_000_000)])).toEqual([250_000, 250_000]);
+  });
+});
+
+describe('totals', () => {
+  it('subtotal − discount + delivery = total, and the lines add up to it', () => {
+    const lines = [line(4_550_000, 2), line(1_250_000, 3), line(999_999, 1)];
+    const totals = computeTotals(lines, { discount: pct(15), deliveryFeeKobo: 350_000 });
+    expect(totals.subtotalKobo).toBe(9_100_000 + 3_750_000 + 999_999);
+    expect(totals.discountKobo).toBe(Math.floor((13_849_999 * 15 + 50) / 100));
+    expect(totals.totalKobo).toBe(totals.subtotalKobo - totals.discountKobo + 350_000);
+    expect(sum(totals.lines.map((l) => l.totalKobo)) + totals.deliveryFeeKobo).toBe(totals.totalKobo);
+    expect(sum(totals.lines.map((l) => l.discountKobo))).toBe(totals.discountKobo);
+  });
+
+  it('is the plain sum with no discount', () => {
+    expect(computeTotals([line(12_000_00, 1)])).toMatchObject({
+      subtotalKobo: 1_200_000,
+      discountKobo: 0,
+      totalKobo: 1_200_000,
+    });
+  });
+});

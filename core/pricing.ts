@@ -1,0 +1,105 @@
+// Cart and order arithmetic in integer kobo: line totals, a discount shared over the lines it
+// applies to so the parts add up to the whole exactly, delivery and the total.
+
+export interface PricingLine {
+  productId: number;
+  categorySlug: string;
+  unitPriceKobo: number;
+  quantity: number;
+}
+
+/**
+ * Splits `total` over `weights` in proportion, in whole kobo, so the parts add up to `total`
+ * exactly (largest remainder; ties go to the earlier line). No part exceeds its weight when
+ * `total` does not exceed their sum.
+ */
+export function prorate(total: number, weights: readonly number[]): number[] {
+  if (!Number.isSafeInteger(total) || total < 0) throw new RangeError(`Not a kobo amount: ${total}`);
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (total === 0 || sum === 0) return weights.map(() => 0);
+  // Exact integer arithmetic: total × weight can pass 2^53 for large orders.
+  const t = BigInt(total);
+  const s = BigInt(sum);
+  const shares = weights.map((w, index) => {
+    const product = t * BigInt(w);
+    return { index, part: product / s, remainder: product % s };
+  });
+  let left = t - shares.reduce((a, x) => a + x.part, 0n);
+  const byRemainder = [...shares].sort((a, b) =>
+    a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1,
+  );
+  for (const share of byRemainder) {
+    if (left === 0n) break;
+    share.part += 1n;
+    left -= 1n;
+  }
+  return shares.map((x) => Number(x.part));
+}
+
+export type DiscountType = 'percentage' | 'fixed';
+export type DiscountScope = 'global' | 'category' | 'product';
+
+export interface DiscountRule {
+  type: DiscountType;
+  /** Percent (1–100) for percentage; kobo for fixed. */
+  value: number;
+  scope: DiscountScope;
+  categorySlugs: readonly string[];
+  productIds: readonly number[];
+}
+
+export function lineSubtotal(line: PricingLine): number {
+  return line.unitPriceKobo * line.quantity;
+}
+
+/** Whether a line is one the discount applies to. */
+export function discountApplies(rule: DiscountRule, line: PricingLine): boolean {
+  if (rule.scope === 'global') return true;
+  if (rule.scope === 'category') return rule.categorySlugs.includes(line.categorySlug);
+  return rule.productIds.includes(line.productId);
+}
+
+/**
+ * The discount on each line (in kobo, in line order). Percentages are taken of the eligible
+ * subtotal and rounded half up to the kobo once, then shared over the eligible lines; a fixed
+ * amount never exceeds what it applies to.
+ */
+export function discountPerLine(rule: DiscountRule, lines: readonly PricingLine[]): number[] {
+  const eligible = lines.map((l) => (discountApplies(rule, l) ? lineSubtotal(l) : 0));
+  const base = eligible.reduce((a, b) => a + b, 0);
+  const total =
+    rule.type === 'percentage'
+      ? Math.floor((base * Math.min(100, Math.max(0, rule.value)) + 50) / 100)
+      : Math.min(base, Math.max(0, rule.value));
+  return prorate(total, eligible);
+}
+
+export interface Totals {
+  subtotalKobo: number;
+  discountKobo: number;
+  deliveryFeeKobo: number;
+  totalKobo: number;
+  /** Per line, in order: subtotal, its share of the discount, and what is paid for it. */
+  lines: { subtotalKobo: number; discountKobo: number; totalKobo: number }[];
+}
+
+export function computeTotals(
+  lines: readonly PricingLine[],
+  options: { discount?: DiscountRule | null; deliveryFeeKobo?: number } = {},
+): Totals {
+  const discounts = options.discount ? discountPerLine(options.discount, lines) : lines.map(() => 0);
+  const perLine = lines.map((l, i) => {
+    const subtotalKobo = lineSubtotal(l);
+    return { subtotalKobo, discountKobo: discounts[i]!, totalKobo: subtotalKobo - discounts[i]! };
+  });
+  const subtotalKobo = perLine.reduce((a, l) => a + l.subtotalKobo, 0);
+  const discountKobo = perLine.reduce((a, l) => a + l.discountKobo, 0);
+  const deliveryFeeKobo = options.deliveryFeeKobo ?? 0;
+  return {
+    subtotalKobo,
+    discountKobo,
+    deliveryFeeKobo,
+    totalKobo: subtotalKobo - discountKobo + deliveryFeeKobo,
+    lines: perLine,
+  };
+}
