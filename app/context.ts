@@ -1,5 +1,6 @@
 // What every loader and action receives from the server process (see server/http/app.ts).
 import type { Logger } from 'pino';
+import type { RequestCart } from '../server/modules/cart/cart-cookie.ts';
 import type { RequestAuth } from '../server/platform/auth/request-auth.ts';
 import type { Services } from '../server/services.ts';
 
@@ -13,5 +14,7 @@ declare module 'react-router' {
     clientIp: string;
     /** The session behind this request's cookie; see app/lib/auth.server.ts for the guards. */
     auth: RequestAuth;
+    /** Whose cart this request reaches: the account's, or this browser's guest cart. */
+    cart: RequestCart;
   }
 }

@@ -21,11 +21,12 @@ import type { Route } from './+types/root';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { content } = context.services;
-  const [store, currencies, code, user] = await Promise.all([
+  const [store, currencies, code, user, cartCount] = await Promise.all([
     content.getStoreInfo(),
     content.listCurrencies(),
     readCurrencyCode(request),
     context.auth.getUser(),
+    context.cart.owner().then((owner) => context.services.cart.count(owner)),
   ]);
   return {
     store,
@@ -35,8 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user: user ? { name: user.name, role: user.role } : null,
     /** The signed-in shopper's saved products (guests keep theirs in this browser). */
     wishlistIds: user ? await context.services.profiles.listWishlist(user.id) : null,
-    /** Filled in by the cart module once it exists; the header shows a badge above zero. */
-    cartCount: 0,
+    /** Units in the cart; the header shows a badge above zero. */
+    cartCount,
     year: new Date().getFullYear(),
   };
 }

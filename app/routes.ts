@@ -6,6 +6,7 @@ export default [
   route('collections/:slug', 'routes/product.tsx'),
   route('track-order', 'routes/track-order.tsx'),
   route('wishlist', 'routes/wishlist.tsx'),
+  route('cart', 'routes/cart.tsx'),
   route('auth', 'routes/auth.tsx'),
   route('auth/forgot-password', 'routes/auth.forgot-password.tsx'),
   route('auth/reset-password', 'routes/auth.reset-password.tsx'),

@@ -70,3 +70,14 @@ export function variantFor<V extends VariantLike>(
   );
   return keepsOthers ?? withValue.find((v) => v.stock > 0) ?? withValue[0];
 }
+
+/** A variant in words, for carts and orders: "18\" · Body Wave · 1B". */
+export function variantLabel(options: Record<string, string>): string {
+  const keys = [
+    ...OPTION_ORDER.filter((k) => options[k]),
+    ...Object.keys(options)
+      .filter((k) => !(OPTION_ORDER as readonly string[]).includes(k))
+      .sort(),
+  ];
+  return keys.map((k) => options[k]).join(' · ');
+}

@@ -30,3 +30,25 @@ export async function requireRole(context: AppLoadContext, roles: readonly UserR
   if (!roles.includes(user.role)) throw data<AccessRefusal>({ reason: 'forbidden' }, { status: 403 });
   return user;
 }
+
+/**
+ * The answer to a successful sign-in: the new session's cookie, the guest cart of this browser
+ * merged into the account (and its cookie cleared), then on to `to`.
+ */
+export async function signedInRedirect(
+  context: AppLoadContext,
+  session: Parameters<AppLoadContext['auth']['sessionCookie']>[0],
+  to: string,
+): Promise<Response> {
+  const headers = new Headers();
+  headers.append('set-cookie', context.auth.sessionCookie(session));
+  const guestToken = context.cart.guestToken;
+  if (guestToken) {
+    await context.services.cart.mergeGuestCart(guestToken, {
+      userId: session.user.id,
+      email: session.user.email,
+    });
+    headers.append('set-cookie', context.cart.clearCookie());
+  }
+  return redirect(to, { headers });
+}

@@ -2,6 +2,7 @@
 // without a staff role). Only staff and admins can sign in here.
 import { redirect } from 'react-router';
 import { AdminSignIn } from '#app/features/admin/admin-sign-in.tsx';
+import { signedInRedirect } from '#app/lib/auth.server.ts';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
 import { STAFF_ROLES } from '#core/account.ts';
@@ -30,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       roles: STAFF_ROLES,
     });
     context.log.info({ userId: session.user.id, role: session.user.role }, 'admin signed in');
-    return redirect(redirectTo, { headers: { 'set-cookie': context.auth.sessionCookie(session) } });
+    return signedInRedirect(context, session, redirectTo);
   } catch (error) {
     const failure = formFailure(error, { ...values, redirectTo });
     if (!failure) throw error;

@@ -12,6 +12,7 @@ import {
   SubmitButton,
   TextField,
 } from '#app/features/account/form-fields.tsx';
+import { signedInRedirect } from '#app/lib/auth.server.ts';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
 import { ACCOUNT_HOME } from '#core/account.ts';
@@ -55,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       previousToken: context.auth.token,
     });
     context.log.info({ userId: session.user.id, remember: session.remember }, 'signed in');
-    return redirect(redirectTo, { headers: { 'set-cookie': context.auth.sessionCookie(session) } });
+    return signedInRedirect(context, session, redirectTo);
   } catch (error) {
     const failure = formFailure(error, { ...values, intent });
     if (failure) return failure;

@@ -2,8 +2,9 @@
 // using the link (mail scanners open links, they do not press buttons), then signs the shopper in.
 // Without a token, or with a spent one, it offers to send a new link.
 import { MailCheck } from 'lucide-react';
-import { Form, redirect } from 'react-router';
+import { Form } from 'react-router';
 import { EmailField, FormMessage, SubmitButton } from '#app/features/account/form-fields.tsx';
+import { signedInRedirect } from '#app/lib/auth.server.ts';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
 import { ACCOUNT_HOME } from '#core/account.ts';
@@ -27,9 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const session = await accounts.verifyEmail(token, context.auth.client);
       context.log.info({ userId: session.user.id }, 'email confirmed');
       const next = safeRedirectPath(form.get('next'), ACCOUNT_HOME);
-      return redirect(next.startsWith('/auth') ? ACCOUNT_HOME : next, {
-        headers: { 'set-cookie': context.auth.sessionCookie(session) },
-      });
+      return signedInRedirect(context, session, next.startsWith('/auth') ? ACCOUNT_HOME : next);
     }
     const { email } = await accounts.resendVerification(values, context.auth.client);
     return { ok: true as const, email };

@@ -1,9 +1,10 @@
-import { Heart, Minus, Plus } from 'lucide-react';
+import { Heart } from 'lucide-react';
 import { useState } from 'react';
 import { data, Link, redirect, type ShouldRevalidateFunction, useSearchParams } from 'react-router';
 import { Price } from '#app/components/ui/price.tsx';
 import { ProductGrid } from '#app/features/catalog/product-card.tsx';
 import { useCurrency, useRootData } from '#app/features/layout/store-data.ts';
+import { AddToCart } from '#app/features/product/add-to-cart.tsx';
 import { ProductGallery } from '#app/features/product/product-gallery.tsx';
 import { ShareButton } from '#app/features/product/share-button.tsx';
 import { useWishlist } from '#app/features/product/wishlist.ts';
@@ -257,38 +258,13 @@ function ProductView({
           ))}
 
           <div className="flex flex-wrap items-center gap-3">
-            <fieldset className="inline-flex items-center rounded-full border border-ink/20">
-              <legend className="sr-only">Quantity</legend>
-              <button
-                type="button"
-                className="inline-flex h-11 w-11 items-center justify-center disabled:opacity-40"
-                onClick={() => setQuantity(Math.max(1, qty - 1))}
-                disabled={qty <= 1}
-                aria-label="Decrease quantity"
-              >
-                <Minus className="h-4 w-4" aria-hidden="true" />
-              </button>
-              <output className="w-10 text-center font-semibold" aria-live="polite" data-testid="quantity">
-                {qty}
-              </output>
-              <button
-                type="button"
-                className="inline-flex h-11 w-11 items-center justify-center disabled:opacity-40"
-                onClick={() => setQuantity(Math.min(maxQuantity, qty + 1))}
-                disabled={qty >= maxQuantity}
-                aria-label="Increase quantity"
-              >
-                <Plus className="h-4 w-4" aria-hidden="true" />
-              </button>
-            </fieldset>
-            <button
-              type="button"
-              className="btn-primary flex-1"
-              disabled
-              title="Online checkout is coming soon"
-            >
-              {variant.stock > 0 ? 'Add to Cart' : 'Out of stock'}
-            </button>
+            <AddToCart
+              variantId={variant.id}
+              stock={variant.stock}
+              productName={product.name}
+              quantity={qty}
+              onQuantity={setQuantity}
+            />
             <button
               type="button"
               onClick={() => wishlist.toggle(product.id)}
@@ -302,14 +278,14 @@ function ProductView({
           </div>
           {whatsappOrder && variant.stock > 0 ? (
             <p className="text-sm text-muted">
-              Online checkout opens soon. Until then,{' '}
+              Prefer to chat?{' '}
               <a
                 href={whatsappOrder}
                 target="_blank"
                 rel="noopener noreferrer"
                 className="font-semibold text-plum-800 underline"
               >
-                order this on WhatsApp
+                Order this on WhatsApp
               </a>
               .
             </p>

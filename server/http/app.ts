@@ -9,6 +9,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import type { AppLoadContext, ServerBuild } from 'react-router';
 import type { Env } from '#server/env.ts';
 import { accountRoutes } from '#server/modules/accounts/accounts.routes.ts';
+import { cartRoutes } from '#server/modules/cart/cart.routes.ts';
+import { createRequestCart, type RequestCart } from '#server/modules/cart/cart-cookie.ts';
 import { catalogRoutes } from '#server/modules/catalog/catalog.routes.ts';
 import { mailRoutes } from '#server/modules/mail/mail.routes.ts';
 import { mediaRoutes } from '#server/modules/media/media.routes.ts';
@@ -77,12 +79,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', csrfGuard({ publicUrl: env.PUBLIC_URL, exempt: /^\/api\/webhooks\// }));
   const secureCookies = env.PUBLIC_URL.startsWith('https:');
   app.decorateRequest('auth', null as unknown as RequestAuth);
+  app.decorateRequest('cart', null as unknown as RequestCart);
   app.addHook('onRequest', async (request) => {
-    request.auth = createRequestAuth({
+    const secure = secureCookies || request.protocol === 'https';
+    const auth = createRequestAuth({
       accounts: services.accounts,
       cookieHeader: request.headers.cookie,
       client: { ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
-      secure: secureCookies || request.protocol === 'https',
+      secure,
+    });
+    request.auth = auth;
+    request.cart = createRequestCart({
+      cookieHeader: request.headers.cookie,
+      user: () => auth.getUser(),
+      secure,
     });
   });
 
@@ -104,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(newsletterRoutes(services.newsletter), { prefix: '/api/v1' });
   await app.register(accountRoutes(services), { prefix: '/api/v1' });
   await app.register(mailRoutes(services.mail), { prefix: '/api/v1' });
+  await app.register(cartRoutes(services.cart), { prefix: '/api/v1' });
   await app.register(mediaRoutes(services.media));
 
   app.setNotFoundHandler((request, reply) =>
@@ -146,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         publicUrl: env.PUBLIC_URL,
         clientIp: request.ip,
         auth: request.auth,
+        cart: request.cart,
       }),
     });
   }

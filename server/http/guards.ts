@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { UserRole } from '#core/account.ts';
 import type { SessionUser } from '#core/contract/account.ts';
+import type { RequestCart } from '#server/modules/cart/cart-cookie.ts';
 import type { RequestAuth } from '#server/platform/auth/request-auth.ts';
 import { ForbiddenError, UnauthorizedError } from '#server/platform/errors.ts';
 
@@ -9,6 +10,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The session behind the request's cookie (looked up on first use). Set in app.ts. */
     auth: RequestAuth;
+    /** Whose cart this request reaches (account or guest cookie). Set in app.ts. */
+    cart: RequestCart;
   }
 }
 

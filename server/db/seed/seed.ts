@@ -5,8 +5,10 @@ import { count, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { CATEGORY_NAMES, CATEGORY_SLUGS, slugify } from '#core/catalog.ts';
 import { DEFAULT_CURRENCIES } from '#core/money.ts';
+import { NIGERIAN_STATES } from '#core/nigeria.ts';
 import type { Db } from '#server/db/client.ts';
 import { categories, productImages, products, productVariants } from '#server/db/schema/catalog.ts';
+import { deliveryRates, discounts } from '#server/db/schema/commerce.ts';
 import { currencies, heroSlides, settings } from '#server/db/schema/content.ts';
 import { insertMedia } from '#server/modules/media/media.repository.ts';
 import type { MediaRecord, MediaService } from '#server/modules/media/media.service.ts';
@@ -175,8 +177,43 @@ export async function seedSampleData(deps: { db: Db; media: MediaService; log: L
   });
 }
 
+/** The spec's promo codes (the admin can change or switch them off; they are never re-created). */
+export const SEED_DISCOUNTS = [
+  { code: 'SAVE10', type: 'percentage', value: 10, scope: 'global' },
+  { code: 'SAVE20', type: 'percentage', value: 20, scope: 'global' },
+  {
+    code: 'NEWCUSTOMER',
+    type: 'percentage',
+    value: 15,
+    scope: 'global',
+    firstOrderOnly: true,
+    perCustomerLimit: 1,
+  },
+] as const;
+
+/** Pay on delivery where couriers collect cash: Lagos and Abuja (the admin can change it). */
+const PAY_ON_DELIVERY_STATES = ['Lagos', 'FCT (Abuja)'];
+const NEAR_STATES = ['Lagos', 'Ogun', 'Oyo', 'FCT (Abuja)'];
+
 /** Minimal reference data every shop needs, sample data or not. */
 export async function seedReferenceData(db: Db): Promise<void> {
+  await db
+    .insert(discounts)
+    .values(SEED_DISCOUNTS.map((d) => ({ ...d })))
+    .onConflictDoNothing({ target: discounts.code });
+  // Shipping: Free, as the spec says; fees per state are the admin's to set.
+  await db
+    .insert(deliveryRates)
+    .values(
+      NIGERIAN_STATES.map((state) => ({
+        state,
+        feeKobo: 0,
+        payOnDelivery: PAY_ON_DELIVERY_STATES.includes(state),
+        etaDaysMin: state === 'Lagos' ? 1 : NEAR_STATES.includes(state) ? 2 : 3,
+        etaDaysMax: state === 'Lagos' ? 2 : NEAR_STATES.includes(state) ? 4 : 7,
+      })),
+    )
+    .onConflictDoNothing({ target: deliveryRates.state });
   await db.insert(categories).values(categoryRows()).onConflictDoNothing();
   await db
     .insert(currencies)

@@ -1,0 +1,295 @@
+// The cart: kept on the server for guests (by an HttpOnly cookie) and accounts, priced from
+// today's catalogue on every view, with the promo code checked again each time.
+import { productPath } from '#core/catalog.ts';
+import {
+  AddToCartInput,
+  ApplyPromoInput,
+  type CartLine,
+  type CartView,
+  RemoveCartLineInput,
+  SetCartQuantityInput,
+} from '#core/contract/cart.ts';
+import { formatPrice } from '#core/money.ts';
+import { computeTotals, type PricingLine } from '#core/pricing.ts';
+import { normalizeCode } from '#core/promotions.ts';
+import { variantLabel } from '#core/variants.ts';
+import type { Db, Queryable } from '#server/db/client.ts';
+import type { PromotionsService } from '#server/modules/promotions/promotions.service.ts';
+import { hashToken, newToken } from '#server/platform/auth/tokens.ts';
+import { OutOfStockError, ValidationError } from '#server/platform/errors.ts';
+import { parseInput } from '#server/platform/validation.ts';
+import {
+  type CartLineRow,
+  type CartRow,
+  countItems,
+  createGuestCart,
+  deleteCart,
+  deleteLine,
+  deleteLines,
+  deleteStaleGuestCarts,
+  ensureUserCart,
+  findCartByGuestHash,
+  findCartByUser,
+  findLine,
+  findSellableVariant,
+  listCartLines,
+  putLine,
+  setCartPromo,
+} from './cart.repository.ts';
+
+/** Whose cart: a signed-in account, or a guest browser (its cookie token), or nobody yet. */
+export type CartOwner = { userId: number; email: string } | { guestToken: string };
+
+export const GUEST_CART_DAYS = 30;
+
+function lineProblem(row: CartLineRow): string | null {
+  if (!row.isActive) return 'No longer sold: please remove it.';
+  if (row.stock <= 0) return 'Sold out: please remove it to check out.';
+  if (row.quantity > row.stock) return `Only ${row.stock} left: please lower the quantity to check out.`;
+  return null;
+}
+
+function lineNotice(row: CartLineRow): string | null {
+  if (row.priceKobo === row.seenPriceKobo) return null;
+  const direction = row.priceKobo < row.seenPriceKobo ? 'gone down' : 'gone up';
+  return `The price has ${direction} from ${formatPrice(row.seenPriceKobo)} to ${formatPrice(row.priceKobo)} since you added it.`;
+}
+
+export function pricingLines(rows: readonly CartLineRow[]): PricingLine[] {
+  return rows.map((r) => ({
+    productId: r.productId,
+    categorySlug: r.categorySlug,
+    unitPriceKobo: r.priceKobo,
+    quantity: r.quantity,
+  }));
+}
+
+const EMPTY: CartView = {
+  lines: [],
+  itemCount: 0,
+  subtotalKobo: 0,
+  discountKobo: 0,
+  totalKobo: 0,
+  promo: null,
+  canCheckout: false,
+};
+
+export function createCartService(deps: { db: Db; promotions: PromotionsService }) {
+  const { db, promotions } = deps;
+
+  async function findCart(q: Queryable, owner: CartOwner | null): Promise<CartRow | null> {
+    if (!owner) return null;
+    if ('userId' in owner) return findCartByUser(q, owner.userId);
+    return findCartByGuestHash(q, hashToken(owner.guestToken));
+  }
+
+  /** The owner's cart, made on first need; a guest without a cookie gets a new token. */
+  async function cartFor(owner: CartOwner | null): Promise<{ cart: CartRow; guestToken?: string }> {
+    if (owner && 'userId' in owner) return { cart: await ensureUserCart(db, owner.userId) };
+    const existing = await findCart(db, owner);
+    if (existing) return { cart: existing };
+    const { token, hash } = newToken();
+    return { cart: await createGuestCart(db, hash), guestToken: token };
+  }
+
+  function customerOf(owner: CartOwner | null) {
+    return owner && 'userId' in owner
+      ? { userId: owner.userId, email: owner.email }
+      : { userId: null, email: null };
+  }
+
+  async function buildView(cart: CartRow, owner: CartOwner | null): Promise<CartView> {
+    const rows = await listCartLines(db, cart.id);
+    if (rows.length === 0) return { ...EMPTY, promo: null };
+    const lines = pricingLines(rows);
+    let promo: CartView['promo'] = null;
+    let perLine: number[] | undefined;
+    if (cart.promoCode) {
+      const result = await promotions.evaluate(cart.promoCode, lines, customerOf(owner));
+      promo = result.ok
+        ? {
+            code: cart.promoCode,
+            applied: true,
+            message: `${cart.promoCode} applied: you save ${formatPrice(result.discountKobo)}.`,
+          }
+        : { code: cart.promoCode, applied: false, message: result.message };
+      if (result.ok) perLine = result.perLine;
+    }
+    const totals = computeTotals(lines);
+    const discountKobo = perLine ? perLine.reduce((a, b) => a + b, 0) : 0;
+    const viewLines: CartLine[] = rows.map((r, i) => ({
+      variantId: r.variantId,
+      productId: r.productId,
+      productName: r.productName,
+      productPath: productPath({ slug: r.productSlug, id: r.productId }),
+      categorySlug: r.categorySlug,
+      variantLabel: variantLabel(r.options),
+      sku: r.sku,
+      image: r.image,
+      quantity: r.quantity,
+      unitPriceKobo: r.priceKobo,
+      seenPriceKobo: r.seenPriceKobo,
+      stock: r.stock,
+      subtotalKobo: totals.lines[i]!.subtotalKobo,
+      problem: lineProblem(r),
+      notice: lineNotice(r),
+    }));
+    return {
+      lines: viewLines,
+      itemCount: rows.reduce((a, r) => a + r.quantity, 0),
+      subtotalKobo: totals.subtotalKobo,
+      discountKobo,
+      totalKobo: totals.subtotalKobo - discountKobo,
+      promo,
+      canCheckout: viewLines.every((l) => l.problem === null),
+    };
+  }
+
+  function tooMany(stock: number, inCart = 0): OutOfStockError {
+    if (stock <= 0) return new OutOfStockError('Sorry, this is sold out.');
+    const left = `Sorry, only ${stock} ${stock === 1 ? 'is' : 'are'} left in stock`;
+    return new OutOfStockError(inCart > 0 ? `${left}, and ${inCart} already in your cart.` : `${left}.`);
+  }
+
+  return {
+    async view(owner: CartOwner | null): Promise<CartView> {
+      const cart = await findCart(db, owner);
+      return cart ? buildView(cart, owner) : EMPTY;
+    },
+
+    /** Units in the cart, for the header badge. */
+    async count(owner: CartOwner | null): Promise<number> {
+      const cart = await findCart(db, owner);
+      return cart ? countItems(db, cart.id) : 0;
+    },
+
+    /**
+     * Adds the chosen quantity (on top of what is already there). Refuses more than is in stock.
+     * Returns a new guest token when this browser had no cart yet (the caller sets the cookie).
+     */
+    async add(owner: CartOwner | null, input: unknown): Promise<{ guestToken?: string; quantity: number }> {
+      const { variantId, quantity } = parseInput(AddToCartInput, input);
+      const variant = await findSellableVariant(db, variantId);
+      if (!variant)
+        throw new ValidationError('This item is no longer available.', {
+          variantId: ['This item is no longer available.'],
+        });
+      const existing = owner ? await findCart(db, owner) : null;
+      const current = existing ? ((await findLine(db, existing.id, variantId))?.quantity ?? 0) : 0;
+      if (current + quantity > variant.stock) throw tooMany(variant.stock, current);
+      const { cart, guestToken } = await cartFor(owner);
+      await putLine(db, {
+        cartId: cart.id,
+        variantId,
+        quantity: current + quantity,
+        seenPriceKobo: variant.priceKobo,
+      });
+      return { guestToken, quantity: current + quantity };
+    },
+
+    /** Sets a line's quantity; 0 or less removes it. Refuses more than is in stock. */
+    async setQuantity(owner: CartOwner | null, input: unknown): Promise<void> {
+      const { variantId, quantity } = parseInput(SetCartQuantityInput, input);
+      const cart = await findCart(db, owner);
+      if (!cart) return;
+      if (quantity <= 0) return deleteLine(db, cart.id, variantId);
+      const line = await findLine(db, cart.id, variantId);
+      if (!line) return;
+      const variant = await findSellableVariant(db, variantId);
+      if (!variant) throw new ValidationError('This item is no longer available: please remove it.');
+      if (quantity > variant.stock) throw tooMany(variant.stock);
+      // The shopper has now seen today's price.
+      await putLine(db, { cartId: cart.id, variantId, quantity, seenPriceKobo: variant.priceKobo });
+    },
+
+    async remove(owner: CartOwner | null, input: unknown): Promise<void> {
+      const { variantId } = parseInput(RemoveCartLineInput, input);
+      const cart = await findCart(db, owner);
+      if (cart) await deleteLine(db, cart.id, variantId);
+    },
+
+    async clear(owner: CartOwner | null): Promise<void> {
+      const cart = await findCart(db, owner);
+      if (cart) {
+        await deleteLines(db, cart.id);
+        await setCartPromo(db, cart.id, null);
+      }
+    },
+
+    /**
+     * Applies a code; a later valid code replaces the earlier one. A refused code leaves the cart
+     * as it was and says why ("Invalid promo code" when unknown).
+     */
+    async applyPromo(
+      owner: CartOwner | null,
+      input: unknown,
+    ): Promise<{ code: string; discountKobo: number }> {
+      const code = normalizeCode(parseInput(ApplyPromoInput, input).code);
+      const cart = await findCart(db, owner);
+      const rows = cart ? await listCartLines(db, cart.id) : [];
+      if (!cart || rows.length === 0) {
+        throw new ValidationError('Add something to your cart first.', {
+          code: ['Add something to your cart first.'],
+        });
+      }
+      const result = await promotions.evaluate(code, pricingLines(rows), customerOf(owner));
+      if (!result.ok) throw new ValidationError(result.message, { code: [result.message] });
+      await setCartPromo(db, cart.id, code);
+      return { code, discountKobo: result.discountKobo };
+    },
+
+    async removePromo(owner: CartOwner | null): Promise<void> {
+      const cart = await findCart(db, owner);
+      if (cart) await setCartPromo(db, cart.id, null);
+    },
+
+    /**
+     * On sign-in: moves a guest cart into the account's (quantities add up, never beyond stock)
+     * and forgets the guest cart. The account keeps its own promo code, else takes the guest's.
+     */
+    async mergeGuestCart(guestToken: string, owner: { userId: number; email: string }): Promise<void> {
+      const guest = await findCartByGuestHash(db, hashToken(guestToken));
+      if (!guest) return;
+      await db.transaction(async (tx) => {
+        const target = await ensureUserCart(tx, owner.userId);
+        for (const row of await listCartLines(tx, guest.id)) {
+          const existing = (await findLine(tx, target.id, row.variantId))?.quantity ?? 0;
+          const quantity = Math.min(existing + row.quantity, Math.max(row.stock, existing));
+          if (quantity > 0) {
+            await putLine(tx, {
+              cartId: target.id,
+              variantId: row.variantId,
+              quantity,
+              seenPriceKobo: row.seenPriceKobo,
+            });
+          }
+        }
+        if (!target.promoCode && guest.promoCode) await setCartPromo(tx, target.id, guest.promoCode);
+        await deleteCart(tx, guest.id);
+      });
+    },
+
+    /** Empties the owner's cart after an order went through (the promo code goes too). */
+    async emptyAfterOrder(owner: CartOwner | null, q: Queryable = db): Promise<void> {
+      const cart = await findCart(q, owner);
+      if (!cart) return;
+      await deleteLines(q, cart.id);
+      await setCartPromo(q, cart.id, null);
+    },
+
+    /** What checkout prices: today's lines and the cart's promo code. */
+    async contents(
+      owner: CartOwner | null,
+    ): Promise<{ cartId: number | null; rows: CartLineRow[]; promoCode: string | null }> {
+      const cart = await findCart(db, owner);
+      if (!cart) return { cartId: null, rows: [], promoCode: null };
+      return { cartId: cart.id, rows: await listCartLines(db, cart.id), promoCode: cart.promoCode };
+    },
+
+    async pruneStaleGuestCarts(): Promise<number> {
+      return deleteStaleGuestCarts(db, new Date(Date.now() - GUEST_CART_DAYS * 86_400_000));
+    },
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;

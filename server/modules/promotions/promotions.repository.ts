@@ -1,0 +1,109 @@
+// SQL for promo codes and their uses.
+import { and, count, eq, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Discount } from '#core/promotions.ts';
+import { type Queryable, queryRows } from '#server/db/client.ts';
+import { discountRedemptions, discounts, orders } from '#server/db/schema/commerce.ts';
+
+export type DiscountRow = typeof discounts.$inferSelect;
+
+export function toDiscount(row: DiscountRow): Discount & { id: number } {
+  return {
+    id: row.id,
+    code: row.code,
+    type: row.type === 'fixed' ? 'fixed' : 'percentage',
+    value: row.value,
+    scope: row.scope === 'category' || row.scope === 'product' ? row.scope : 'global',
+    categorySlugs: row.categorySlugs,
+    productIds: row.productIds,
+    isActive: row.isActive,
+    startsAt: row.startsAt,
+    expiresAt: row.expiresAt,
+    usageLimit: row.usageLimit,
+    usedCount: row.usedCount,
+    perCustomerLimit: row.perCustomerLimit,
+    minSubtotalKobo: row.minSubtotalKobo,
+    firstOrderOnly: row.firstOrderOnly,
+  };
+}
+
+export async function findDiscountByCode(q: Queryable, code: string): Promise<DiscountRow | null> {
+  const [row] = await q.select().from(discounts).where(eq(discounts.code, code));
+  return row ?? null;
+}
+
+export interface Customer {
+  userId: number | null;
+  email: string | null;
+}
+
+function customerMatch(customer: Customer, userColumn: AnyPgColumn, emailColumn: AnyPgColumn) {
+  const conditions = [];
+  if (customer.userId !== null) conditions.push(eq(userColumn, customer.userId));
+  if (customer.email) conditions.push(sql`lower(${emailColumn}) = ${customer.email.toLowerCase()}`);
+  return conditions.length > 0 ? or(...conditions) : undefined;
+}
+
+/** How many orders this customer (account or email) has used the code on. */
+export async function countCustomerUses(
+  q: Queryable,
+  discountId: number,
+  customer: Customer,
+): Promise<number> {
+  const match = customerMatch(customer, discountRedemptions.userId, discountRedemptions.email);
+  if (!match) return 0;
+  const [row] = await q
+    .select({ n: count() })
+    .from(discountRedemptions)
+    .where(and(eq(discountRedemptions.discountId, discountId), match));
+  return Number(row?.n ?? 0);
+}
+
+/** Whether the customer has an order that went through (not cancelled or failed). */
+export async function hasOrdered(q: Queryable, customer: Customer): Promise<boolean> {
+  const match = customerMatch(customer, orders.userId, orders.email);
+  if (!match) return false;
+  const rows = await q
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(match, sql`${orders.status} NOT IN ('cancelled', 'payment_failed')`))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Takes one use of a code, atomically: succeeds only while the code is active, in date and under
+ * its limit, however many orders try at once (the row is locked for the update). Null otherwise.
+ */
+export async function takeDiscountUse(q: Queryable, discountId: number): Promise<DiscountRow | null> {
+  const [row] = await queryRows<{ id: number }>(
+    q,
+    sql`UPDATE discounts SET used_count = used_count + 1
+        WHERE id = ${discountId} AND is_active
+          AND (usage_limit IS NULL OR used_count < usage_limit)
+          AND (starts_at IS NULL OR starts_at <= now())
+          AND (expires_at IS NULL OR expires_at > now())
+        RETURNING id`,
+  );
+  if (!row) return null;
+  const [updated] = await q.select().from(discounts).where(eq(discounts.id, discountId));
+  return updated ?? null;
+}
+
+/** Gives a use back (the order it was taken for was cancelled before it went through). */
+export async function returnDiscountUse(q: Queryable, discountId: number): Promise<void> {
+  await q.execute(
+    sql`UPDATE discounts SET used_count = used_count - 1 WHERE id = ${discountId} AND used_count > 0`,
+  );
+}
+
+export async function recordRedemption(
+  q: Queryable,
+  values: { discountId: number; orderId: number; userId: number | null; email: string },
+): Promise<void> {
+  await q.insert(discountRedemptions).values(values);
+}
+
+export async function deleteRedemption(q: Queryable, orderId: number): Promise<void> {
+  await q.delete(discountRedemptions).where(eq(discountRedemptions.orderId, orderId));
+}

@@ -1,0 +1,48 @@
+// Promo codes: checked against a cart and a shopper with the rules in core/promotions.ts; uses
+// are taken atomically when an order is placed (see checkout).
+import type { PricingLine } from '#core/pricing.ts';
+import { evaluatePromo, normalizeCode, type PromoResult } from '#core/promotions.ts';
+import type { Queryable } from '#server/db/client.ts';
+import {
+  type Customer,
+  countCustomerUses,
+  findDiscountByCode,
+  hasOrdered,
+  toDiscount,
+} from './promotions.repository.ts';
+
+export type { Customer };
+
+export function createPromotionsService(deps: { db: Queryable }) {
+  const { db } = deps;
+  return {
+    /**
+     * Whether `code` applies to these lines for this customer, and how much it takes off each.
+     * A customer with no account or email yet (a guest before checkout) passes the per-customer
+     * rules until checkout knows who they are.
+     */
+    async evaluate(
+      code: string,
+      lines: readonly PricingLine[],
+      customer: Customer,
+      q: Queryable = db,
+    ): Promise<PromoResult & { discountId: number | null }> {
+      const row = await findDiscountByCode(q, normalizeCode(code));
+      const discount = row ? toDiscount(row) : null;
+      const known = customer.userId !== null || Boolean(customer.email);
+      const [customerUses, ordered] =
+        discount && known
+          ? await Promise.all([countCustomerUses(q, discount.id, customer), hasOrdered(q, customer)])
+          : [null, null];
+      const result = evaluatePromo(discount, {
+        now: new Date(),
+        lines,
+        customerUses,
+        hasOrderedBefore: ordered,
+      });
+      return { ...result, discountId: discount?.id ?? null };
+    },
+  };
+}
+
+export type PromotionsService = ReturnType<typeof createPromotionsService>;
