@@ -1,37 +1,82 @@
 // The shop's services, wired once per process and handed to routes and React Router loaders.
+import { randomBytes } from 'node:crypto';
 import type { Db } from '#server/db/client.ts';
 import { createAccountsService } from '#server/modules/accounts/accounts.service.ts';
 import { createProfileService } from '#server/modules/accounts/profile.service.ts';
 import { createCartService } from '#server/modules/cart/cart.service.ts';
 import { createCatalogService } from '#server/modules/catalog/catalog.service.ts';
+import {
+  type CheckoutConfig,
+  createCheckoutService,
+  DEFAULT_CHECKOUT_CONFIG,
+} from '#server/modules/checkout/checkout.service.ts';
 import { createContentService } from '#server/modules/content/content.service.ts';
 import { createMailService } from '#server/modules/mail/mail.service.ts';
 import { createMediaService } from '#server/modules/media/media.service.ts';
 import { createNewsletterService } from '#server/modules/newsletter/newsletter.service.ts';
+import { createOrdersService } from '#server/modules/orders/orders.service.ts';
+import { createPaymentsService } from '#server/modules/payments/payments.service.ts';
+import { createPaystackProvider } from '#server/modules/payments/providers/paystack.ts';
+import { createSandboxProvider } from '#server/modules/payments/providers/sandbox.ts';
 import { createPromotionsService } from '#server/modules/promotions/promotions.service.ts';
+import { createLogger, type Logger } from '#server/platform/logger.ts';
 import { createRateLimiter } from '#server/platform/rate-limit.ts';
 import type { BlobStorage } from '#server/platform/storage.ts';
 
 export interface ServiceConfig {
-  /** The shop's public address, for links in emails. */
+  /** The shop's public address, for links in emails and the payment provider's return address. */
   publicUrl: string;
   mailFrom: string;
   /** Wakes the outbox worker when mail is queued. */
   onMailEnqueued?: () => void;
+  payments: {
+    /** Paystack when set; otherwise the sandbox. */
+    paystackSecretKey?: string;
+    paystackBaseUrl?: string;
+    /** The sandbox's webhook signing key (shared by every process: see content.ensureSecret). */
+    sandboxSecret: string;
+  };
+  checkout: CheckoutConfig;
 }
 
-const DEFAULT_CONFIG: ServiceConfig = {
-  publicUrl: 'http://localhost:3000',
-  mailFrom: 'Crown Hair <hello@crownhair.ng>',
-};
+export function defaultServiceConfig(overrides: Partial<ServiceConfig> = {}): ServiceConfig {
+  return {
+    publicUrl: 'http://localhost:3000',
+    mailFrom: 'Crown Hair <hello@crownhair.ng>',
+    payments: { sandboxSecret: randomBytes(32).toString('hex') },
+    checkout: DEFAULT_CHECKOUT_CONFIG,
+    ...overrides,
+  };
+}
 
-export function createServices(deps: { db: Db; storage: BlobStorage; config?: ServiceConfig }) {
+export function createServices(deps: { db: Db; storage: BlobStorage; config?: ServiceConfig; log?: Logger }) {
   const { db, storage } = deps;
-  const config = deps.config ?? DEFAULT_CONFIG;
+  const config = deps.config ?? defaultServiceConfig();
+  const log = deps.log ?? createLogger({ level: 'silent' });
   const content = createContentService({ db });
   const mail = createMailService({ db, from: config.mailFrom, onEnqueued: config.onMailEnqueued });
   const limiter = createRateLimiter({ db });
   const promotions = createPromotionsService({ db });
+  const cart = createCartService({ db, promotions });
+  const orders = createOrdersService({ db, mail, content, promotions, publicUrl: config.publicUrl });
+  const sandbox = config.payments.paystackSecretKey
+    ? null
+    : createSandboxProvider({ db, publicUrl: config.publicUrl, secret: config.payments.sandboxSecret });
+  const provider =
+    sandbox ??
+    createPaystackProvider({
+      secretKey: config.payments.paystackSecretKey!,
+      baseUrl: config.payments.paystackBaseUrl,
+    });
+  const payments = createPaymentsService({
+    db,
+    provider,
+    sandbox,
+    orders,
+    cart,
+    publicUrl: config.publicUrl,
+    log: log.child({ module: 'payments' }),
+  });
   return {
     accounts: createAccountsService({
       db,
@@ -41,13 +86,16 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
       supportEmail: async () => (await content.getStoreInfo()).email,
     }),
     profiles: createProfileService({ db }),
-    cart: createCartService({ db, promotions }),
+    cart,
     catalog: createCatalogService({ db }),
+    checkout: createCheckoutService({ db, cart, promotions, orders, payments, config: config.checkout }),
     content,
     limiter,
     mail,
     media: createMediaService({ db, storage }),
     newsletter: createNewsletterService({ db }),
+    orders,
+    payments,
     promotions,
   };
 }

@@ -13,6 +13,9 @@ import { ChangePasswordForm, NotificationsForm } from '#app/features/account/set
 import { useRootData } from '#app/features/layout/store-data.ts';
 import { requireUser } from '#app/lib/auth.server.ts';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import type { OrderSummary } from '#core/contract/orders.ts';
+import { formatPrice } from '#core/money.ts';
+import { STATUS_LABELS } from '#core/order-status.ts';
 import type { Route } from './+types/dashboard';
 
 type Intent = 'profile' | 'notifications' | 'password';
@@ -21,8 +24,11 @@ const INTENTS: readonly Intent[] = ['profile', 'notifications', 'password'];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const tab = dashboardTab(new URL(request.url).searchParams.get('tab'));
-  const profile = await context.services.profiles.getProfile(user.id);
-  return { tab, profile };
+  const [profile, orders] = await Promise.all([
+    context.services.profiles.getProfile(user.id),
+    tab === 'orders' ? context.services.orders.listForCustomer(user) : Promise.resolve([]),
+  ]);
+  return { tab, profile, orders };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -107,7 +113,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         <div className="min-w-0">
           <h2 className="mb-5 text-2xl font-semibold">{TITLES[tab]}</h2>
           {tab === 'profile' ? <ProfileForm profile={profile} answer={answerFor('profile')} /> : null}
-          {tab === 'orders' ? <OrdersTab /> : null}
+          {tab === 'orders' ? <OrdersTab orders={loaderData.orders} /> : null}
           {tab === 'support' ? <SupportTab /> : null}
           {tab === 'reviews' ? <ReviewsTab /> : null}
           {tab === 'settings' ? (
@@ -122,25 +128,63 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-function OrdersTab() {
+function OrdersTab({ orders }: { orders: OrderSummary[] }) {
+  if (orders.length === 0) {
+    return (
+      <EmptyState icon={Package} title="No orders yet">
+        <p>When you order, each one appears here with its status, and you can track it to your door.</p>
+        <p>
+          <Link to="/collections" className="btn-primary">
+            Start Shopping
+          </Link>
+        </p>
+        <p>
+          Ordered as a guest?{' '}
+          <Link to="/track-order" className="font-semibold text-plum-800 underline">
+            Track it with your tracking number
+          </Link>
+          .
+        </p>
+      </EmptyState>
+    );
+  }
   return (
-    <EmptyState icon={Package} title="No orders yet">
-      <p>When you order, each one appears here with its status, and you can track it to your door.</p>
-      <p>
-        <Link to="/collections" className="btn-primary">
-          Start Shopping
-        </Link>
-      </p>
-      <p>
-        Ordered as a guest?{' '}
-        <Link to="/track-order" className="font-semibold text-plum-800 underline">
-          Track it with your tracking number
-        </Link>
-        .
-      </p>
-    </EmptyState>
+    <ul className="space-y-4" data-testid="order-history">
+      {orders.map((o) => (
+        <li key={o.trackingNumber} className="rounded-2xl bg-white p-5 shadow-sm" data-testid="order-row">
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div>
+              <p className="font-mono font-semibold">{o.trackingNumber}</p>
+              <p className="text-sm text-muted">{orderDate.format(new Date(o.createdAt))}</p>
+            </div>
+            <span className="rounded-full bg-plum-50 px-3 py-1 text-xs font-bold uppercase tracking-wide text-plum-800">
+              {STATUS_LABELS[o.status]}
+            </span>
+          </div>
+          <p className="mt-3 text-sm">
+            {o.itemNames.join(', ')} · {o.itemCount} {o.itemCount === 1 ? 'item' : 'items'}
+          </p>
+          <p className="mt-1 font-semibold">{formatPrice(o.totalKobo)}</p>
+          <div className="mt-4 flex flex-wrap gap-2">
+            <Link to={`/track-order?id=${o.trackingNumber}#items`} className="btn-outline">
+              View Details
+            </Link>
+            <Link to={`/track-order?id=${o.trackingNumber}`} className="btn-outline">
+              Track Order
+            </Link>
+            {o.status === 'delivered' ? (
+              <Link to="/dashboard?tab=reviews" className="btn-primary">
+                Leave Review
+              </Link>
+            ) : null}
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }
+
+const orderDate = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeZone: 'Africa/Lagos' });
 
 function SupportTab() {
   const store = useRootData()?.store;

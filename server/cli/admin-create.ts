@@ -7,7 +7,7 @@ import { databaseConfigFromEnv, openDatabase } from '#server/db/client.ts';
 import { EnvError, loadEnv } from '#server/env.ts';
 import { isAppError } from '#server/platform/errors.ts';
 import { DiskStorage } from '#server/platform/storage.ts';
-import { createServices } from '#server/services.ts';
+import { createServices, defaultServiceConfig } from '#server/services.ts';
 
 const usage =
   'Usage: npm run admin:create -- --email you@example.com --password "a long passphrase" [--name "Your Name"]';
@@ -28,7 +28,7 @@ async function main() {
     const services = createServices({
       db: database.db,
       storage: new DiskStorage(path.join(env.DATA_DIR, 'media')),
-      config: { publicUrl: env.PUBLIC_URL, mailFrom: env.MAIL_FROM },
+      config: defaultServiceConfig({ publicUrl: env.PUBLIC_URL, mailFrom: env.MAIL_FROM }),
     });
     const result = await services.accounts.createAdmin({
       email: values.email,

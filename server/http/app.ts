@@ -13,6 +13,8 @@ import { cartRoutes } from '#server/modules/cart/cart.routes.ts';
 import { createRequestCart, type RequestCart } from '#server/modules/cart/cart-cookie.ts';
 import { catalogRoutes } from '#server/modules/catalog/catalog.routes.ts';
 import { mailRoutes } from '#server/modules/mail/mail.routes.ts';
+import { orderRoutes } from '#server/modules/orders/orders.routes.ts';
+import { webhookRoutes } from '#server/modules/payments/payments.routes.ts';
 import { mediaRoutes } from '#server/modules/media/media.routes.ts';
 import { newsletterRoutes } from '#server/modules/newsletter/newsletter.routes.ts';
 import { createRequestAuth, type RequestAuth } from '#server/platform/auth/request-auth.ts';
@@ -115,6 +117,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes(services), { prefix: '/api/v1' });
   await app.register(mailRoutes(services.mail), { prefix: '/api/v1' });
   await app.register(cartRoutes(services.cart), { prefix: '/api/v1' });
+  await app.register(orderRoutes(services.orders), { prefix: '/api/v1' });
+  await app.register(webhookRoutes(services.payments), { prefix: '/api/webhooks' });
   await app.register(mediaRoutes(services.media));
 
   app.setNotFoundHandler((request, reply) =>

@@ -1,4 +1,5 @@
 // The shop's process (started through server/main.ts): configuration, database, migrations, sample data, HTTP, graceful shutdown.
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +14,7 @@ import { transportFromConfig } from '#server/modules/mail/transports.ts';
 import { PROJECT_ROOT } from '#server/paths.ts';
 import { createLogger } from '#server/platform/logger.ts';
 import { DiskStorage } from '#server/platform/storage.ts';
+import { createContentService } from '#server/modules/content/content.service.ts';
 import { createServices } from '#server/services.ts';
 import { type AppOptions, buildApp } from './app.ts';
 
@@ -64,11 +66,34 @@ async function main() {
 
   const storage = new DiskStorage(path.join(env.DATA_DIR, 'media'));
   let mailWorker: OutboxWorker | undefined;
+  const sandboxSecret = env.PAYSTACK_SECRET_KEY
+    ? ''
+    : await createContentService({ db: database.db }).ensureSecret('sandboxPayments', () =>
+        randomBytes(32).toString('hex'),
+      );
   const services = createServices({
     db: database.db,
     storage,
-    config: { publicUrl: env.PUBLIC_URL, mailFrom: env.MAIL_FROM, onMailEnqueued: () => mailWorker?.wake() },
+    log,
+    config: {
+      publicUrl: env.PUBLIC_URL,
+      mailFrom: env.MAIL_FROM,
+      onMailEnqueued: () => mailWorker?.wake(),
+      payments: {
+        paystackSecretKey: env.PAYSTACK_SECRET_KEY,
+        paystackBaseUrl: env.PAYSTACK_BASE_URL,
+        sandboxSecret,
+      },
+      checkout: {
+        reservationMinutes: env.PAYMENT_RESERVATION_MINUTES,
+        bankTransferHours: env.BANK_TRANSFER_RESERVATION_HOURS,
+      },
+    },
   });
+  log.info(
+    { provider: services.payments.providerName },
+    env.PAYSTACK_SECRET_KEY ? 'payments: Paystack' : 'payments: sandbox (set PAYSTACK_SECRET_KEY for Paystack)',
+  );
   if (env.SEED_ON_START) {
     const seeded = await seedSampleData({ db: database.db, media: services.media, log });
     if (seeded) log.info('empty database: sample data loaded');
@@ -96,11 +121,29 @@ async function main() {
     transport.kind === 'smtp' ? 'mail: SMTP' : 'mail: local mailbox at /admin/mailbox',
   );
   const maintenance = setInterval(() => {
-    Promise.all([services.accounts.pruneExpired(), services.limiter.prune()]).catch((error: unknown) =>
-      log.warn({ err: error }, 'pruning expired sessions failed'),
-    );
+    Promise.all([
+      services.accounts.pruneExpired(),
+      services.limiter.prune(),
+      services.cart.pruneStaleGuestCarts(),
+    ]).catch((error: unknown) => log.warn({ err: error }, 'pruning expired sessions failed'));
   }, 60 * 60_000);
   maintenance.unref();
+  // Unpaid orders whose time ran out give their stock back (asking the provider one last time).
+  let sweeping = false;
+  const reservations = setInterval(() => {
+    if (sweeping) return;
+    sweeping = true;
+    services.payments
+      .expireReservations()
+      .then((ended) => {
+        if (ended > 0) log.info({ ended }, 'unpaid orders expired; stock released');
+      })
+      .catch((error: unknown) => log.warn({ err: error }, 'expiring unpaid orders failed'))
+      .finally(() => {
+        sweeping = false;
+      });
+  }, 60_000);
+  reservations.unref();
 
   const app = await buildApp({
     env,
@@ -125,6 +168,7 @@ async function main() {
       await app.close();
       clearInterval(sweep);
       clearInterval(maintenance);
+      clearInterval(reservations);
       await worker.stop();
       await database.close();
       log.info('shut down cleanly');

@@ -13,7 +13,7 @@ import { createOutboxWorker } from '#server/modules/mail/outbox-worker.ts';
 import { createMailboxTransport } from '#server/modules/mail/transports.ts';
 import { createLogger, type Logger } from '#server/platform/logger.ts';
 import { MemoryStorage } from '#server/platform/storage.ts';
-import { createServices, type Services } from '#server/services.ts';
+import { createServices, defaultServiceConfig, type ServiceConfig, type Services } from '#server/services.ts';
 import { createTestDatabase } from './test-db.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -51,19 +51,24 @@ export const TEST_PUBLIC_URL = 'http://shop.test';
 export const TEST_MAIL_FROM = 'Crown Hair <hello@crownhair.ng>';
 
 export async function createTestShop(
-  options: { pages?: boolean; logs?: LogCapture; trustProxy?: boolean } = {},
+  options: { pages?: boolean; logs?: LogCapture; trustProxy?: boolean; config?: Partial<ServiceConfig> } = {},
 ): Promise<TestShop> {
   const database = await createTestDatabase();
   await seedReferenceData(database.db);
   const storage = new MemoryStorage();
-  const services = createServices({
-    db: database.db,
-    storage,
-    config: { publicUrl: TEST_PUBLIC_URL, mailFrom: TEST_MAIL_FROM },
-  });
   const log = options.logs
     ? createLogger({ level: 'info', destination: options.logs })
     : createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const services = createServices({
+    db: database.db,
+    storage,
+    config: defaultServiceConfig({
+      publicUrl: TEST_PUBLIC_URL,
+      mailFrom: TEST_MAIL_FROM,
+      ...options.config,
+    }),
+    log,
+  });
   const app = await buildApp({
     env: { TRUST_PROXY: options.trustProxy ?? false, PUBLIC_URL: TEST_PUBLIC_URL, NODE_ENV: 'test' },
     services,

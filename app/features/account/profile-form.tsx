@@ -99,10 +99,12 @@ export function StateSelect({
   defaultValue,
   error,
   name = 'addressState',
+  onChange,
 }: {
   defaultValue: string;
   error?: string;
   name?: string;
+  onChange?: (state: string) => void;
 }) {
   return (
     <div>
@@ -114,6 +116,7 @@ export function StateSelect({
         name={name}
         defaultValue={defaultValue}
         autoComplete="address-level1"
+        onChange={onChange ? (e) => onChange(e.target.value) : undefined}
         className="input mt-1"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${name}-error` : undefined}

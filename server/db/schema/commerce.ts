@@ -105,6 +105,8 @@ export const orders = pgTable(
     /** One order per checkout submission, however often it is sent. */
     idempotencyKey: text('idempotency_key').notNull().unique(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The cart it was placed from: emptied once the payment is confirmed. */
+    cartId: integer('cart_id').references(() => carts.id, { onDelete: 'set null' }),
     email: text('email').notNull(),
     phone: text('phone').notNull(),
     status: text('status').notNull(),

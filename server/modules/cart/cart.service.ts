@@ -269,21 +269,20 @@ export function createCartService(deps: { db: Db; promotions: PromotionsService 
       });
     },
 
-    /** Empties the owner's cart after an order went through (the promo code goes too). */
-    async emptyAfterOrder(owner: CartOwner | null, q: Queryable = db): Promise<void> {
-      const cart = await findCart(q, owner);
-      if (!cart) return;
-      await deleteLines(q, cart.id);
-      await setCartPromo(q, cart.id, null);
+    /** Empties a cart once its order went through (the promo code goes too). */
+    async emptyCart(q: Queryable, cartId: number): Promise<void> {
+      await deleteLines(q, cartId);
+      await setCartPromo(q, cartId, null);
     },
 
     /** What checkout prices: today's lines and the cart's promo code. */
     async contents(
       owner: CartOwner | null,
+      q: Queryable = db,
     ): Promise<{ cartId: number | null; rows: CartLineRow[]; promoCode: string | null }> {
-      const cart = await findCart(db, owner);
+      const cart = await findCart(q, owner);
       if (!cart) return { cartId: null, rows: [], promoCode: null };
-      return { cartId: cart.id, rows: await listCartLines(db, cart.id), promoCode: cart.promoCode };
+      return { cartId: cart.id, rows: await listCartLines(q, cart.id), promoCode: cart.promoCode };
     },
 
     async pruneStaleGuestCarts(): Promise<number> {

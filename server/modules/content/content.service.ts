@@ -3,7 +3,7 @@ import type { HeroSlide } from '#core/contract/catalog.ts';
 import { type Currency, DEFAULT_CURRENCIES } from '#core/money.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { TtlCache } from '#server/platform/cache.ts';
-import { getSettings, listActiveHeroSlides, listCurrencies } from './content.repository.ts';
+import { ensureSetting, getSettings, listActiveHeroSlides, listCurrencies } from './content.repository.ts';
 
 export interface StoreInfo {
   name: string;
@@ -14,6 +14,10 @@ export interface StoreInfo {
   instagram: string;
   facebook: string;
   tiktok: string;
+  /** Where bank-transfer orders are paid. */
+  bankName: string;
+  bankAccountName: string;
+  bankAccountNumber: string;
   usesSampleData: boolean;
 }
 
@@ -26,6 +30,9 @@ export const STORE_SETTING_DEFAULTS: Record<keyof StoreInfo, string> = {
   instagram: 'https://www.instagram.com/crownhair.ng',
   facebook: 'https://www.facebook.com/crownhair.ng',
   tiktok: 'https://www.tiktok.com/@crownhair.ng',
+  bankName: 'Access Bank',
+  bankAccountName: 'Crown Hair Ltd',
+  bankAccountNumber: '0123456789',
   usesSampleData: 'false',
 };
 
@@ -49,6 +56,11 @@ export function createContentService(deps: { db: Queryable; cache?: TtlCache }) 
       });
     },
 
+    /** A shop-wide secret, made once and shared by every process (e.g. the sandbox's signing key). */
+    ensureSecret(key: string, make: () => string): Promise<string> {
+      return ensureSetting(db, `secret.${key}`, make());
+    },
+
     /** Call after changing slides, currencies or settings, so this process shows it at once. */
     invalidate(): void {
       cache.invalidate('content:');
@@ -68,6 +80,9 @@ export function createContentService(deps: { db: Queryable; cache?: TtlCache }) 
         instagram: value('instagram'),
         facebook: value('facebook'),
         tiktok: value('tiktok'),
+        bankName: value('bankName'),
+        bankAccountName: value('bankAccountName'),
+        bankAccountNumber: value('bankAccountNumber'),
         usesSampleData: value('usesSampleData') === 'true',
       };
     },

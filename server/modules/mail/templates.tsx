@@ -4,10 +4,10 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { OutgoingMail } from './mail.service.ts';
 
-const SHOP_NAME = 'Crown Hair';
-const BRAND = '#55213e';
+export const SHOP_NAME = 'Crown Hair';
+export const BRAND = '#55213e';
 const TEXT = '#2b2b2b';
-const MUTED = '#6b6b6b';
+export const MUTED = '#6b6b6b';
 const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
 const lagosTime = new Intl.DateTimeFormat('en-NG', {
@@ -27,13 +27,13 @@ function displayName(name: string | null | undefined): string {
   return clean.length > 80 ? `${clean.slice(0, 79)}…` : clean;
 }
 
-function greeting(name: string | null | undefined): string {
+export function greeting(name: string | null | undefined): string {
   const shown = displayName(name);
   return shown ? `Hi ${shown},` : 'Hello,';
 }
 
 /** Links in mail come from the shop's own configuration; anything but http(s) is a bug. */
-function checkedUrl(url: string): string {
+export function checkedUrl(url: string): string {
   const parsed = new URL(url);
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
     throw new Error(`Refusing to put a ${parsed.protocol} link in an email`);
@@ -49,7 +49,7 @@ function duration(minutes: number): string {
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
 
-function Layout(props: { title: string; preview: string; children: ReactNode }) {
+export function Layout(props: { title: string; preview: string; children: ReactNode }) {
   return (
     <html lang="en-NG">
       <head>
@@ -110,7 +110,7 @@ function Layout(props: { title: string; preview: string; children: ReactNode }) 
   );
 }
 
-function P(props: { children: ReactNode; muted?: boolean }) {
+export function P(props: { children: ReactNode; muted?: boolean }) {
   return (
     <p style={{ margin: '0 0 16px', color: props.muted ? MUTED : TEXT, fontSize: props.muted ? 14 : 16 }}>
       {props.children}
@@ -119,7 +119,7 @@ function P(props: { children: ReactNode; muted?: boolean }) {
 }
 
 /** A button, and the bare address under it for mail apps that block or mangle buttons. */
-function Action(props: { href: string; label: string }) {
+export function Action(props: { href: string; label: string }) {
   return (
     <>
       <table role="presentation" cellPadding={0} cellSpacing={0} style={{ margin: '8px 0 24px' }}>
@@ -154,11 +154,11 @@ function Action(props: { href: string; label: string }) {
   );
 }
 
-function html(element: ReactNode): string {
+export function html(element: ReactNode): string {
   return `<!DOCTYPE html>${renderToStaticMarkup(element)}`;
 }
 
-function text(lines: string[]): string {
+export function text(lines: string[]): string {
   return `${lines.join('\n')}\n\n— ${SHOP_NAME}\n`;
 }
 

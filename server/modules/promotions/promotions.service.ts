@@ -6,8 +6,12 @@ import type { Queryable } from '#server/db/client.ts';
 import {
   type Customer,
   countCustomerUses,
+  deleteRedemption,
   findDiscountByCode,
   hasOrdered,
+  recordRedemption,
+  returnDiscountUse,
+  takeDiscountUse,
   toDiscount,
 } from './promotions.repository.ts';
 
@@ -41,6 +45,26 @@ export function createPromotionsService(deps: { db: Queryable }) {
         hasOrderedBefore: ordered,
       });
       return { ...result, discountId: discount?.id ?? null };
+    },
+
+    /**
+     * Takes one use of the code for an order, atomically (inside the order's transaction): false
+     * when the code went inactive, expired or ran out meanwhile, however many shoppers race.
+     */
+    async redeem(
+      q: Queryable,
+      discountId: number,
+      order: { id: number; userId: number | null; email: string },
+    ): Promise<boolean> {
+      if (!(await takeDiscountUse(q, discountId))) return false;
+      await recordRedemption(q, { discountId, orderId: order.id, userId: order.userId, email: order.email });
+      return true;
+    },
+
+    /** Gives the use back when the order it was taken for did not go through. */
+    async release(q: Queryable, discountId: number, orderId: number): Promise<void> {
+      await returnDiscountUse(q, discountId);
+      await deleteRedemption(q, orderId);
     },
   };
 }

@@ -1,0 +1,103 @@
+// Checkout, orders and tracking as the pages, the emails and the JSON API see them.
+import { z } from 'zod';
+import { NIGERIAN_STATES, normalizeNigerianPhone } from '../nigeria.ts';
+import { ORDER_STATUSES, PAYMENT_METHODS } from '../order-status.ts';
+import { EmailField } from './account.ts';
+import { ImageRefSchema } from './catalog.ts';
+
+const phone = (label: string) =>
+  z
+    .string({ error: `Please enter ${label}.` })
+    .trim()
+    .min(1, `Please enter ${label}.`)
+    .transform((v, ctx) => {
+      const e164 = normalizeNigerianPhone(v);
+      if (!e164) {
+        ctx.addIssue({ code: 'custom', message: 'Enter a Nigerian phone number, e.g. 0803 123 4567.' });
+        return z.NEVER;
+      }
+      return e164;
+    });
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `Please enter ${label}.` })
+    .trim()
+    .min(1, `Please enter ${label}.`)
+    .max(max, `Please keep ${label} under ${max} characters.`);
+
+export const CheckoutInput = z.object({
+  /** A fresh value per checkout page: sending the same form twice places one order. */
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, 'This form has expired: please reload the page.'),
+  email: EmailField,
+  phone: phone('your phone number'),
+  shipName: text("the recipient's name", 100),
+  shipPhone: phone("the recipient's phone number"),
+  shipState: z.enum(NIGERIAN_STATES, { error: 'Choose a state from the list.' }),
+  shipCity: text('the city or LGA', 100),
+  shipStreet: text('the street address', 200),
+  shipLandmark: z
+    .string()
+    .trim()
+    .max(200, 'Please keep the landmark under 200 characters.')
+    .optional()
+    .transform((v) => v || null),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Choose how you will pay.' }),
+});
+export type CheckoutInput = z.infer<typeof CheckoutInput>;
+
+export const OrderLineSchema = z.object({
+  productId: z.number().int().nullable(),
+  productName: z.string(),
+  variantLabel: z.string(),
+  sku: z.string(),
+  image: ImageRefSchema.nullable(),
+  unitPriceKobo: z.number().int(),
+  quantity: z.number().int(),
+  discountKobo: z.number().int(),
+  totalKobo: z.number().int(),
+});
+export type OrderLine = z.infer<typeof OrderLineSchema>;
+
+export const OrderSummarySchema = z.object({
+  trackingNumber: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  createdAt: z.string(),
+  estimatedDelivery: z.string(),
+  totalKobo: z.number().int(),
+  itemNames: z.array(z.string()),
+  itemCount: z.number().int(),
+});
+export type OrderSummary = z.infer<typeof OrderSummarySchema>;
+
+export const TrackedOrderSchema = OrderSummarySchema.extend({
+  customerName: z.string(),
+  /** Masked ("ad•••@gmail.com") unless the signed-in owner is looking. */
+  email: z.string(),
+  /** Masked unless the owner is looking. */
+  address: z.string(),
+  masked: z.boolean(),
+  subtotalKobo: z.number().int(),
+  discountKobo: z.number().int(),
+  deliveryFeeKobo: z.number().int(),
+  promoCode: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  lines: z.array(OrderLineSchema),
+  timeline: z.array(
+    z.object({
+      step: z.string(),
+      title: z.string(),
+      description: z.string(),
+      completed: z.boolean(),
+      at: z.string().nullable(),
+    }),
+  ),
+  history: z.array(z.object({ status: z.enum(ORDER_STATUSES), note: z.string(), at: z.string() })),
+});
+export type TrackedOrder = z.infer<typeof TrackedOrderSchema>;
+
+/** Tracking numbers look like "CH" and digits; the lookup ignores case and spaces. */
+export function normalizeTrackingNumber(value: string): string {
+  return value.replace(/\s+/g, '').toUpperCase();
+}

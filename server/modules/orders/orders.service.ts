@@ -1,0 +1,279 @@
+// Orders after checkout: tracking (masked for strangers), the shopper's order history, status
+// changes with their history rows and emails, and what happens when payment arrives or doesn't.
+import type { SessionUser } from '#core/contract/account.ts';
+import { normalizeTrackingNumber, type OrderSummary, type TrackedOrder } from '#core/contract/orders.ts';
+import {
+  AWAITING_PAYMENT,
+  ESTIMATED_DELIVERY_DAYS,
+  isOrderStatus,
+  type OrderStatus,
+  type PaymentMethod,
+  trackingTimeline,
+} from '#core/order-status.ts';
+import type { Db, Queryable } from '#server/db/client.ts';
+import type { ContentService } from '#server/modules/content/content.service.ts';
+import type { MailService } from '#server/modules/mail/mail.service.ts';
+import { orderPlacedMail, orderStatusMail } from '#server/modules/mail/order-templates.tsx';
+import type { PromotionsService } from '#server/modules/promotions/promotions.service.ts';
+import {
+  findOrderById,
+  findOrderByTracking,
+  insertStatus,
+  listExpiredReservations,
+  listHistory,
+  listOrderLines,
+  listOrdersOfCustomer,
+  type OrderLineRow,
+  type OrderRow,
+  releaseOrderStock,
+  transitionOrder,
+} from './orders.repository.ts';
+
+const DAY = 86_400_000;
+
+const deliveryDate = new Intl.DateTimeFormat('en-NG', { dateStyle: 'full', timeZone: 'Africa/Lagos' });
+
+export function estimatedDelivery(createdAt: Date): string {
+  return deliveryDate.format(new Date(createdAt.getTime() + ESTIMATED_DELIVERY_DAYS * DAY));
+}
+
+/** "ad•••@gmail.com": enough for the owner to recognise, not enough for a stranger to use. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '•••';
+  return `${email.slice(0, Math.min(2, at))}•••${email.slice(at)}`;
+}
+
+function statusOf(order: OrderRow): OrderStatus {
+  return isOrderStatus(order.status) ? order.status : 'placed';
+}
+
+function methodOf(order: OrderRow): PaymentMethod {
+  return order.paymentMethod === 'bank_transfer' || order.paymentMethod === 'pay_on_delivery'
+    ? order.paymentMethod
+    : 'online';
+}
+
+function fullAddress(order: OrderRow): string {
+  return [
+    order.shipStreet,
+    order.shipLandmark ? `(${order.shipLandmark})` : null,
+    order.shipCity,
+    order.shipState,
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+function summary(order: OrderRow, lines: OrderLineRow[]): OrderSummary {
+  return {
+    trackingNumber: order.trackingNumber,
+    status: statusOf(order),
+    paymentMethod: methodOf(order),
+    createdAt: order.createdAt.toISOString(),
+    estimatedDelivery: estimatedDelivery(order.createdAt),
+    totalKobo: order.totalKobo,
+    itemNames: lines.map((l) => l.productName),
+    itemCount: lines.reduce((a, l) => a + l.quantity, 0),
+  };
+}
+
+export function createOrdersService(deps: {
+  db: Db;
+  mail: MailService;
+  content: Pick<ContentService, 'getStoreInfo'>;
+  promotions: Pick<PromotionsService, 'release'>;
+  publicUrl: string;
+}) {
+  const { db, mail, publicUrl } = deps;
+  const trackUrl = (order: OrderRow) => `${publicUrl}/track-order?id=${order.trackingNumber}`;
+
+  async function tracked(order: OrderRow, viewer: SessionUser | null): Promise<TrackedOrder> {
+    const [lines, history] = await Promise.all([listOrderLines(db, [order.id]), listHistory(db, order.id)]);
+    const owner =
+      viewer !== null &&
+      (order.userId === viewer.id || (order.userId === null && order.email.toLowerCase() === viewer.email));
+    const status = statusOf(order);
+    const steps = history.flatMap((h) =>
+      isOrderStatus(h.status) ? [{ status: h.status, note: h.note, at: h.createdAt.toISOString() }] : [],
+    );
+    return {
+      ...summary(order, lines),
+      customerName: order.shipName,
+      email: owner ? order.email : maskEmail(order.email),
+      address: owner ? fullAddress(order) : `${order.shipCity}, ${order.shipState}`,
+      masked: !owner,
+      subtotalKobo: order.subtotalKobo,
+      discountKobo: order.discountKobo,
+      deliveryFeeKobo: order.deliveryFeeKobo,
+      promoCode: order.promoCode,
+      paidAt: order.paidAt?.toISOString() ?? null,
+      lines: lines.map((l) => ({
+        productId: l.productId,
+        productName: l.productName,
+        variantLabel: l.variantLabel,
+        sku: l.sku,
+        image: l.imageId ? { id: l.imageId, alt: l.productName, width: 1200, height: 1500 } : null,
+        unitPriceKobo: l.unitPriceKobo,
+        quantity: l.quantity,
+        discountKobo: l.discountKobo,
+        totalKobo: l.totalKobo,
+      })),
+      timeline: trackingTimeline(status, steps),
+      history: steps,
+    };
+  }
+
+  /** Writes the order-placed email (inside the transaction that placed or paid the order). */
+  async function sendPlacedMail(
+    q: Queryable,
+    order: OrderRow,
+    options: { paid: boolean; paymentReference: string },
+  ) {
+    const lines = await listOrderLines(q, [order.id]);
+    const store = await deps.content.getStoreInfo();
+    const method = methodOf(order);
+    await mail.enqueue(
+      q,
+      orderPlacedMail({
+        to: order.email,
+        name: order.shipName,
+        trackingNumber: order.trackingNumber,
+        paymentMethod: method,
+        paid: options.paid,
+        lines: lines.map((l) => ({
+          productName: l.productName,
+          variantLabel: l.variantLabel,
+          quantity: l.quantity,
+          totalKobo: l.totalKobo,
+        })),
+        subtotalKobo: order.subtotalKobo,
+        discountKobo: order.discountKobo,
+        deliveryFeeKobo: order.deliveryFeeKobo,
+        totalKobo: order.totalKobo,
+        estimatedDelivery: estimatedDelivery(order.createdAt),
+        address: fullAddress(order),
+        trackUrl: trackUrl(order),
+        bank:
+          method === 'bank_transfer' && order.reservedUntil
+            ? {
+                bankName: store.bankName,
+                accountName: store.bankAccountName,
+                accountNumber: store.bankAccountNumber,
+                reference: options.paymentReference,
+                deadline: deliveryDate.format(order.reservedUntil),
+              }
+            : undefined,
+      }),
+    );
+  }
+
+  return {
+    /** Looks an order up by its tracking number, ignoring case and spaces. */
+    async track(trackingNumber: string, viewer: SessionUser | null): Promise<TrackedOrder | null> {
+      const number = normalizeTrackingNumber(trackingNumber);
+      if (!/^CH\d{6,20}$/.test(number)) return null;
+      const order = await findOrderByTracking(db, number);
+      return order ? tracked(order, viewer) : null;
+    },
+
+    async byId(orderId: number, viewer: SessionUser | null): Promise<TrackedOrder | null> {
+      const order = await findOrderById(db, orderId);
+      return order ? tracked(order, viewer) : null;
+    },
+
+    /** The shopper's orders (and guest orders placed with their email), newest first. */
+    async listForCustomer(user: SessionUser): Promise<OrderSummary[]> {
+      const orders = await listOrdersOfCustomer(db, user.id, user.email);
+      const lines = await listOrderLines(
+        db,
+        orders.map((o) => o.id),
+      );
+      return orders.map((o) =>
+        summary(
+          o,
+          lines.filter((l) => l.orderId === o.id),
+        ),
+      );
+    },
+
+    sendPlacedMail,
+
+    /**
+     * The money arrived for an unpaid order: it becomes "placed". Only the first caller moves it
+     * (webhook and callback may race); returns the order when this call did.
+     */
+    async markPaid(
+      q: Queryable,
+      orderId: number,
+      note: string,
+      paymentReference: string,
+    ): Promise<OrderRow | null> {
+      const order = await transitionOrder(q, orderId, AWAITING_PAYMENT, 'placed', {
+        paidAt: new Date(),
+        reservedUntil: null,
+      });
+      if (!order) return null;
+      await insertStatus(q, orderId, 'placed', note);
+      await sendPlacedMail(q, order, { paid: true, paymentReference });
+      return order;
+    },
+
+    /** The order if it still waits for an online payment (its stock held), else null. */
+    async unpaidOnlineOrder(orderId: number): Promise<OrderRow | null> {
+      const order = await findOrderById(db, orderId);
+      return order?.status === 'pending_payment' && order.stockReleasedAt === null ? order : null;
+    },
+
+    /** Unpaid orders whose reservation has run out (the payments sweep ends them). */
+    listExpiredReservations(): Promise<OrderRow[]> {
+      return listExpiredReservations(db);
+    },
+
+    /**
+     * Money arrived for an order that had already ended (its reservation ran out): staff must
+     * refund it or re-confirm the order by hand. The history says so.
+     */
+    async noteLatePayment(q: Queryable, orderId: number, reference: string): Promise<void> {
+      const order = await findOrderById(q, orderId);
+      if (!order) return;
+      await insertStatus(
+        q,
+        orderId,
+        statusOf(order),
+        `Payment ${reference} arrived after the order ended: refund it or re-confirm the order.`,
+      );
+    },
+
+    /**
+     * An unpaid order ends (payment failed, cancelled or timed out): its stock goes back on sale
+     * once, its history and the shopper hear why. Returns false when it was no longer unpaid.
+     */
+    async endUnpaid(
+      q: Queryable,
+      orderId: number,
+      status: 'payment_failed' | 'cancelled',
+      note: string,
+    ): Promise<OrderRow | null> {
+      const order = await transitionOrder(q, orderId, AWAITING_PAYMENT, status);
+      if (!order) return null;
+      await releaseOrderStock(q, orderId);
+      if (order.discountId !== null) await deps.promotions.release(q, order.discountId, orderId);
+      await insertStatus(q, orderId, status, note);
+      await mail.enqueue(
+        q,
+        orderStatusMail({
+          to: order.email,
+          name: order.shipName,
+          trackingNumber: order.trackingNumber,
+          status,
+          note,
+          trackUrl: trackUrl(order),
+        }),
+      );
+      return order;
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

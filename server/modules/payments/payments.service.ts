@@ -1,0 +1,277 @@
+// Payments: one attempt per reference, started with the provider (Paystack, or the sandbox), and
+// applied once however it arrives: the shopper's return (verified with the provider), a signed
+// webhook, or the expiry sweep asking the provider one last time. The payment row is locked
+// while a result is applied, and webhook deliveries are recorded, so nothing is applied twice.
+import { randomBytes } from 'node:crypto';
+import type { Db, Queryable } from '#server/db/client.ts';
+import type { CartService } from '#server/modules/cart/cart.service.ts';
+import type { OrderRow } from '#server/modules/orders/orders.repository.ts';
+import type { OrdersService } from '#server/modules/orders/orders.service.ts';
+import { AppError, UnauthorizedError } from '#server/platform/errors.ts';
+import type { Logger } from '#server/platform/logger.ts';
+import {
+  findPayment,
+  insertPayment,
+  latestPaymentOf,
+  lockPayment,
+  type PaymentRow,
+  recordPaymentEvent,
+  updatePayment,
+} from './payments.repository.ts';
+import { type PaymentProvider, PaymentProviderError, type VerifiedPayment } from './providers/provider.ts';
+import type { SandboxProvider } from './providers/sandbox.ts';
+
+/** The provider could not be reached: the order is kept and the shopper can try again. */
+export class PaymentUnavailableError extends AppError {
+  readonly status = 503;
+  readonly code = 'payment_unavailable';
+}
+
+export type PaymentOutcome =
+  /** Paid and applied. */
+  | 'paid'
+  /** Not settled yet (the provider is still processing it, or could not be asked). */
+  | 'pending'
+  /** The shopper left the payment page without paying (the order waits for a retry). */
+  | 'not_paid'
+  /** Declined, or the amount did not match: nothing was applied. */
+  | 'failed'
+  /** Pay on delivery or bank transfer: nothing to verify online. */
+  | 'offline'
+  | 'unknown';
+
+export const PAYMENT_CHANNELS = ['card', 'bank', 'ussd', 'bank_transfer'];
+
+export function createPaymentsService(deps: {
+  db: Db;
+  /** The online provider: Paystack when configured, else the sandbox. */
+  provider: PaymentProvider;
+  /** Present when the sandbox is the provider (its hosted page needs it). */
+  sandbox: SandboxProvider | null;
+  orders: OrdersService;
+  cart: Pick<CartService, 'emptyCart'>;
+  publicUrl: string;
+  log: Logger;
+}) {
+  const { db, provider, orders, publicUrl, log } = deps;
+
+  async function apply(q: Queryable, verified: VerifiedPayment, source: string): Promise<PaymentOutcome> {
+    const payment = await lockPayment(q, verified.reference);
+    if (!payment) return 'unknown';
+    if (payment.status === 'success') return 'paid';
+    if (verified.status === 'success') {
+      if (verified.amountKobo !== payment.amountKobo || verified.currency !== payment.currency) {
+        // Never give value for a payment that does not match the order.
+        const message = `Paid ${verified.amountKobo} ${verified.currency}, expected ${payment.amountKobo} ${payment.currency}`;
+        log.error({ reference: payment.reference, source }, `payment amount mismatch: ${message}`);
+        await updatePayment(q, payment.id, { status: 'failed', message });
+        return 'failed';
+      }
+      await updatePayment(q, payment.id, {
+        status: 'success',
+        paidAt: verified.paidAt ?? new Date(),
+        channel: verified.channel,
+        providerTransactionId: verified.providerTransactionId,
+        message: verified.message,
+      });
+      const how =
+        provider.name === 'sandbox'
+          ? 'Paid in the sandbox'
+          : `Paid with Paystack (${verified.channel ?? 'card'})`;
+      const order = await orders.markPaid(q, payment.orderId, how, payment.reference);
+      if (order) {
+        if (order.cartId !== null) await deps.cart.emptyCart(q, order.cartId);
+      } else {
+        log.warn(
+          { reference: payment.reference, orderId: payment.orderId },
+          'payment arrived for an order no longer awaiting it',
+        );
+        await orders.noteLatePayment(q, payment.orderId, payment.reference);
+      }
+      log.info({ reference: payment.reference, orderId: payment.orderId, source }, 'payment applied');
+      return 'paid';
+    }
+    if (verified.status === 'failed' || verified.status === 'reversed') {
+      await updatePayment(q, payment.id, { status: 'failed', message: verified.message });
+      const latest = await latestPaymentOf(q, payment.orderId);
+      if (latest?.id === payment.id) {
+        await orders.endUnpaid(
+          q,
+          payment.orderId,
+          'payment_failed',
+          'The payment was declined. Nothing was charged.',
+        );
+      }
+      return 'failed';
+    }
+    if (verified.status === 'abandoned') {
+      await updatePayment(q, payment.id, { status: 'abandoned', message: verified.message });
+      return 'not_paid';
+    }
+    return 'pending';
+  }
+
+  /** Starts a new attempt to pay an order online; returns the provider's page to send the shopper to. */
+  async function startOnline(order: OrderRow): Promise<string> {
+    const reference = `${order.trackingNumber}-${randomBytes(4).toString('hex').toUpperCase()}`;
+    const payment = await insertPayment(db, {
+      orderId: order.id,
+      provider: provider.name,
+      reference,
+      amountKobo: order.totalKobo,
+      currency: 'NGN',
+      status: 'initialized',
+    });
+    try {
+      const started = await provider.initialize({
+        reference,
+        amountKobo: order.totalKobo,
+        currency: 'NGN',
+        email: order.email,
+        callbackUrl: `${publicUrl}/payment-success`,
+        channels: PAYMENT_CHANNELS,
+        metadata: { order: order.trackingNumber },
+      });
+      await updatePayment(db, payment.id, { authorizationUrl: started.authorizationUrl });
+      return started.authorizationUrl;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await updatePayment(db, payment.id, { status: 'failed', message });
+      log.warn({ reference, err: error }, 'could not start a payment');
+      throw new PaymentUnavailableError(
+        error instanceof PaymentProviderError && !error.retryable
+          ? 'The payment could not be started. Please try again, or choose another way to pay.'
+          : 'We could not reach our payment provider. Your order is saved: please try again in a moment.',
+      );
+    }
+  }
+
+  /** The payment behind a reference (for the result pages). */
+  function find(reference: string): Promise<PaymentRow | null> {
+    if (!reference || reference.length > 100) return Promise.resolve(null);
+    return findPayment(db, reference);
+  }
+
+  return {
+    providerName: provider.name,
+    sandbox: deps.sandbox,
+    startOnline,
+    find,
+
+    /**
+     * The shopper came back from the provider: ask the provider (never the browser) what
+     * happened, and apply it. Safe to call any number of times.
+     */
+    async confirm(reference: string): Promise<{ outcome: PaymentOutcome; payment: PaymentRow | null }> {
+      const payment = await find(reference);
+      if (!payment) return { outcome: 'unknown', payment: null };
+      if (payment.provider === 'bank_transfer' || payment.provider === 'pay_on_delivery') {
+        return { outcome: 'offline', payment };
+      }
+      if (payment.status === 'success') return { outcome: 'paid', payment };
+      if (payment.provider !== provider.name) return { outcome: 'pending', payment };
+      let verified: VerifiedPayment;
+      try {
+        verified = await provider.verify(reference);
+      } catch (error) {
+        log.warn({ reference, err: error }, 'could not verify a payment');
+        return { outcome: 'pending', payment };
+      }
+      const outcome = await db.transaction((tx) => apply(tx, verified, 'callback'));
+      return { outcome, payment: await findPayment(db, reference) };
+    },
+
+    /**
+     * Another try at paying an order whose payment did not go through, while its stock is still
+     * held. Returns the provider's page, or null when the order can no longer be paid online
+     * (paid already, or its items went back on sale: the shopper checks out again).
+     */
+    async retry(reference: string): Promise<string | null> {
+      const payment = await find(reference);
+      if (!payment) return null;
+      const order = await deps.orders.unpaidOnlineOrder(payment.orderId);
+      return order ? startOnline(order) : null;
+    },
+
+    /**
+     * A webhook: the signature is checked over the raw body before anything else (401 when it
+     * fails); a delivery already applied changes nothing.
+     */
+    async handleWebhook(
+      providerName: string,
+      rawBody: Buffer,
+      headers: Record<string, string | string[] | undefined>,
+    ): Promise<'applied' | 'duplicate' | 'ignored'> {
+      if (providerName !== provider.name) throw new UnauthorizedError('Unknown payment provider.');
+      const event = provider.parseWebhook(rawBody, headers);
+      if (!event) throw new UnauthorizedError('The webhook signature is not valid.');
+      if (event.event !== 'charge.success' || !event.reference) return 'ignored';
+      const data = event.data;
+      const verified: VerifiedPayment = {
+        reference: event.reference,
+        status: data.status === 'success' ? 'success' : 'pending',
+        amountKobo: Number(data.amount),
+        currency: typeof data.currency === 'string' ? data.currency : '',
+        paidAt: typeof data.paid_at === 'string' ? new Date(data.paid_at) : null,
+        channel: typeof data.channel === 'string' ? data.channel : null,
+        providerTransactionId: data.id === undefined || data.id === null ? null : String(data.id),
+        message: typeof data.gateway_response === 'string' ? data.gateway_response : null,
+      };
+      return db.transaction(async (tx) => {
+        const fresh = await recordPaymentEvent(tx, {
+          provider: provider.name,
+          event: event.event,
+          reference: event.reference!,
+          payload: data,
+        });
+        if (!fresh) return 'duplicate';
+        await apply(tx, verified, 'webhook');
+        return 'applied';
+      });
+    },
+
+    /**
+     * Unpaid orders whose time ran out: asks the provider one last time (a webhook may have been
+     * lost), then puts the stock back on sale.
+     */
+    async expireReservations(): Promise<number> {
+      let ended = 0;
+      for (const order of await orders.listExpiredReservations()) {
+        const payment = await latestPaymentOf(db, order.id);
+        if (order.status === 'pending_payment' && payment && payment.provider === provider.name) {
+          try {
+            const verified = await provider.verify(payment.reference);
+            if ((await db.transaction((tx) => apply(tx, verified, 'expiry'))) === 'paid') continue;
+          } catch (error) {
+            if (!(error instanceof PaymentProviderError) || error.retryable) {
+              log.warn(
+                { orderId: order.id, err: error },
+                'could not check an expiring payment; trying later',
+              );
+              continue;
+            }
+          }
+        }
+        const ended1 = await db.transaction(async (tx) => {
+          const note =
+            order.status === 'awaiting_transfer'
+              ? 'The bank transfer did not arrive in time, so the items went back on sale.'
+              : 'The payment did not arrive within the time allowed, so the items went back on sale.';
+          const done = await orders.endUnpaid(
+            tx,
+            order.id,
+            order.status === 'awaiting_transfer' ? 'cancelled' : 'payment_failed',
+            note,
+          );
+          if (done && payment && payment.status !== 'success')
+            await updatePayment(tx, payment.id, { status: 'abandoned' });
+          return done;
+        });
+        if (ended1) ended += 1;
+      }
+      return ended;
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

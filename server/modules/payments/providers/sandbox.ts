@@ -1,0 +1,154 @@
+// The sandbox provider: a stand-in for Paystack that runs inside the shop, so the whole purchase
+// works on one machine. Its hosted page is /pay/sandbox/{reference} (Pay or Cancel); its ledger
+// is the sandbox_transactions table; it signs its webhooks like Paystack (HMAC-SHA512 of the raw
+// body) with a secret of its own. The shop talks to it only through the PaymentProvider face.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Queryable } from '#server/db/client.ts';
+import {
+  findSandboxTransaction,
+  insertSandboxTransaction,
+  type SandboxTransaction,
+  settleSandboxTransaction,
+} from '../payments.repository.ts';
+import {
+  type InitializedPayment,
+  type InitializePaymentInput,
+  type PaymentProvider,
+  PaymentProviderError,
+  type VerifiedPayment,
+  type WebhookEvent,
+} from './provider.ts';
+
+export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
+
+export interface SandboxProvider extends PaymentProvider {
+  readonly name: 'sandbox';
+  /** What the hosted page shows. */
+  transaction(reference: string): Promise<SandboxTransaction | null>;
+  /**
+   * The shopper pressed Pay or Cancel on the hosted page: settles the transaction and returns
+   * the signed webhook the sandbox sends for it (null when it was already settled), and where the
+   * shopper's browser goes next.
+   */
+  settle(
+    reference: string,
+    outcome: 'success' | 'abandoned',
+  ): Promise<{
+    webhook: { body: Buffer; headers: Record<string, string> } | null;
+    redirectTo: string;
+  } | null>;
+}
+
+function sign(body: Buffer, secret: string): string {
+  return createHmac('sha512', secret).update(body).digest('hex');
+}
+
+export function createSandboxProvider(deps: {
+  db: Queryable;
+  publicUrl: string;
+  secret: string;
+}): SandboxProvider {
+  const { db, publicUrl, secret } = deps;
+  if (!secret) throw new Error('The sandbox needs a signing secret');
+
+  function verified(tx: SandboxTransaction): VerifiedPayment {
+    return {
+      reference: tx.reference,
+      status:
+        tx.status === 'success'
+          ? 'success'
+          : tx.status === 'failed'
+            ? 'failed'
+            : tx.status === 'abandoned'
+              ? 'abandoned'
+              : 'pending',
+      amountKobo: tx.amountKobo,
+      currency: tx.currency,
+      paidAt: tx.paidAt,
+      channel: tx.status === 'success' ? 'card' : null,
+      providerTransactionId: `sandbox-${tx.reference}`,
+      message:
+        tx.status === 'success'
+          ? 'Approved (sandbox)'
+          : tx.status === 'pending'
+            ? null
+            : 'Cancelled by the shopper (sandbox)',
+    };
+  }
+
+  return {
+    name: 'sandbox',
+
+    async initialize(input: InitializePaymentInput): Promise<InitializedPayment> {
+      const created = await insertSandboxTransaction(db, {
+        reference: input.reference,
+        email: input.email,
+        amountKobo: input.amountKobo,
+        currency: input.currency,
+        callbackUrl: input.callbackUrl,
+      });
+      if (!created) throw new PaymentProviderError('Duplicate Transaction Reference', false);
+      return {
+        reference: input.reference,
+        authorizationUrl: `${publicUrl}/pay/sandbox/${encodeURIComponent(input.reference)}`,
+        accessCode: null,
+      };
+    },
+
+    async verify(reference: string): Promise<VerifiedPayment> {
+      const tx = await findSandboxTransaction(db, reference);
+      if (!tx) throw new PaymentProviderError('Transaction reference not found', false);
+      return verified(tx);
+    },
+
+    parseWebhook(rawBody: Buffer, headers): WebhookEvent | null {
+      const given = headers[SANDBOX_SIGNATURE_HEADER];
+      if (typeof given !== 'string') return null;
+      const expected = Buffer.from(sign(rawBody, secret));
+      const actual = Buffer.from(given);
+      if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
+      try {
+        const parsed = JSON.parse(rawBody.toString('utf8')) as {
+          event?: unknown;
+          data?: Record<string, unknown>;
+        };
+        if (typeof parsed.event !== 'string' || typeof parsed.data !== 'object' || parsed.data === null)
+          return null;
+        const reference = typeof parsed.data.reference === 'string' ? parsed.data.reference : null;
+        return { event: parsed.event, reference, data: parsed.data };
+      } catch {
+        return null;
+      }
+    },
+
+    transaction(reference: string) {
+      return findSandboxTransaction(db, reference);
+    },
+
+    async settle(reference, outcome) {
+      const existing = await findSandboxTransaction(db, reference);
+      if (!existing) return null;
+      const redirectTo = `${existing.callbackUrl}${existing.callbackUrl.includes('?') ? '&' : '?'}reference=${encodeURIComponent(reference)}`;
+      const settled = await settleSandboxTransaction(db, reference, outcome);
+      if (!settled || outcome !== 'success') return { webhook: null, redirectTo };
+      const payload = verified(settled);
+      const body = Buffer.from(
+        JSON.stringify({
+          event: 'charge.success',
+          data: {
+            id: payload.providerTransactionId,
+            reference,
+            status: 'success',
+            amount: settled.amountKobo,
+            currency: settled.currency,
+            channel: 'card',
+            paid_at: settled.paidAt?.toISOString() ?? null,
+            gateway_response: payload.message,
+            customer: { email: settled.email },
+          },
+        }),
+      );
+      return { webhook: { body, headers: { [SANDBOX_SIGNATURE_HEADER]: sign(body, secret) } }, redirectTo };
+    },
+  };
+}
