@@ -36,13 +36,26 @@ export const EnvSchema = z.object({
   /** How often each process looks for mail to send (it is also woken when mail is written). */
   MAIL_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
   /** Paystack's secret key (sk_test_… / sk_live_…). Unset: the built-in sandbox takes payments. */
-  PAYSTACK_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, 'must look like sk_test_… or sk_live_…').optional(),
+  PAYSTACK_SECRET_KEY: z
+    .string()
+    .regex(/^sk_(test|live)_\w+$/, 'must look like sk_test_… or sk_live_…')
+    .optional(),
   /** Paystack's API address (tests point it at a local fake). */
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
   /** How long an unpaid card/bank/USSD order holds its stock. */
-  PAYMENT_RESERVATION_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
+  PAYMENT_RESERVATION_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(30),
   /** How long a bank-transfer order holds its stock while staff wait for the money. */
-  BANK_TRANSFER_RESERVATION_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(48),
+  BANK_TRANSFER_RESERVATION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 14)
+    .default(48),
   /** Create this admin at start when no admin exists yet (both must be set). */
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(1).optional(),

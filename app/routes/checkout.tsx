@@ -15,7 +15,7 @@ import type { Route } from './+types/checkout';
 export async function loader({ context }: Route.LoaderArgs) {
   const owner = await context.cart.owner();
   const cart = await context.services.cart.view(owner);
-  if (cart.lines.length === 0 || !cart.canCheckout) throw redirect('/cart');
+  if (cart.lines.length === 0) throw redirect('/cart');
   const user = await context.auth.getUser();
   const profile = user ? await context.services.profiles.getProfile(user.id) : null;
   const [rates, store] = await Promise.all([
@@ -116,6 +116,17 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         </Link>{' '}
         to use your saved address.
       </p>
+      {!cart.canCheckout && !failed ? (
+        <div className="mt-4">
+          <FormMessage tone="error">
+            Some items in your cart have changed (sold out or fewer left).{' '}
+            <Link to="/cart" className="underline">
+              Review your cart
+            </Link>{' '}
+            to continue.
+          </FormMessage>
+        </div>
+      ) : null}
       {failed ? (
         <div className="mt-4">
           <FormMessage tone="error">
@@ -310,7 +321,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <p className="text-xs text-muted">
             All amounts in naira: you pay in naira whatever currency you browse in.
           </p>
-          <button type="submit" className="btn-primary w-full" disabled={placing}>
+          <button type="submit" className="btn-primary w-full" disabled={placing || !cart.canCheckout}>
             <Wallet className="h-4 w-4" aria-hidden="true" />
             {placing
               ? 'Placing your order…'

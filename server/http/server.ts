@@ -9,12 +9,12 @@ import { databaseConfigFromEnv, openDatabase } from '#server/db/client.ts';
 import { seedReferenceData, seedSampleData } from '#server/db/seed/seed.ts';
 import { EnvError, loadEnv } from '#server/env.ts';
 import { bootstrapAdmins } from '#server/modules/accounts/bootstrap.ts';
+import { createContentService } from '#server/modules/content/content.service.ts';
 import { createOutboxWorker, type OutboxWorker } from '#server/modules/mail/outbox-worker.ts';
 import { transportFromConfig } from '#server/modules/mail/transports.ts';
 import { PROJECT_ROOT } from '#server/paths.ts';
 import { createLogger } from '#server/platform/logger.ts';
 import { DiskStorage } from '#server/platform/storage.ts';
-import { createContentService } from '#server/modules/content/content.service.ts';
 import { createServices } from '#server/services.ts';
 import { type AppOptions, buildApp } from './app.ts';
 
@@ -92,7 +92,9 @@ async function main() {
   });
   log.info(
     { provider: services.payments.providerName },
-    env.PAYSTACK_SECRET_KEY ? 'payments: Paystack' : 'payments: sandbox (set PAYSTACK_SECRET_KEY for Paystack)',
+    env.PAYSTACK_SECRET_KEY
+      ? 'payments: Paystack'
+      : 'payments: sandbox (set PAYSTACK_SECRET_KEY for Paystack)',
   );
   if (env.SEED_ON_START) {
     const seeded = await seedSampleData({ db: database.db, media: services.media, log });

@@ -50,6 +50,9 @@ export async function getSettings(db: Queryable, keys: readonly string[]): Promi
 
 /** A setting's value, written first if it has none (every process then reads the same one). */
 export async function ensureSetting(db: Queryable, key: string, valueIfMissing: string): Promise<string> {
-  await db.insert(settings).values({ key, value: valueIfMissing }).onConflictDoNothing({ target: settings.key });
+  await db
+    .insert(settings)
+    .values({ key, value: valueIfMissing })
+    .onConflictDoNothing({ target: settings.key });
   return (await getSettings(db, [key])).get(key) ?? valueIfMissing;
 }
