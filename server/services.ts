@@ -58,7 +58,7 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
   const limiter = createRateLimiter({ db });
   const promotions = createPromotionsService({ db });
   const cart = createCartService({ db, promotions });
-  const orders = createOrdersService({ db, mail, content, promotions, publicUrl: config.publicUrl });
+  const orders = createOrdersService({ db, mail, promotions, publicUrl: config.publicUrl });
   const sandbox = config.payments.paystackSecretKey
     ? null
     : createSandboxProvider({ db, publicUrl: config.publicUrl, secret: config.payments.sandboxSecret });
@@ -88,7 +88,15 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
     profiles: createProfileService({ db }),
     cart,
     catalog: createCatalogService({ db }),
-    checkout: createCheckoutService({ db, cart, promotions, orders, payments, config: config.checkout }),
+    checkout: createCheckoutService({
+      db,
+      cart,
+      content,
+      promotions,
+      orders,
+      payments,
+      config: config.checkout,
+    }),
     content,
     limiter,
     mail,

@@ -159,7 +159,7 @@ describe('changing the cart', () => {
     const client = new TestClient(shop.app);
     await add(client, id, 3);
     await shop.database.db.execute(
-      sql`UPDATE product_variants SET price_kobo = 4_200_000, stock = 2 WHERE id = ${id}`,
+      sql`UPDATE product_variants SET price_kobo = 4200000, stock = 2 WHERE id = ${id}`,
     );
     const cart = await cartOf(client);
     expect(cart.lines[0]).toMatchObject({

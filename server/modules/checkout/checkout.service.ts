@@ -9,6 +9,7 @@ import { computeTotals, type PricingLine } from '#core/pricing.ts';
 import { variantLabel } from '#core/variants.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import type { CartOwner, CartService } from '#server/modules/cart/cart.service.ts';
+import type { ContentService } from '#server/modules/content/content.service.ts';
 import {
   findDeliveryRate,
   findOrderByIdempotencyKey,
@@ -21,7 +22,7 @@ import {
   type OrderRow,
   takeStock,
 } from '#server/modules/orders/orders.repository.ts';
-import type { OrdersService } from '#server/modules/orders/orders.service.ts';
+import type { BankAccount, OrdersService } from '#server/modules/orders/orders.service.ts';
 import { insertPayment, latestPaymentOf } from '#server/modules/payments/payments.repository.ts';
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
 import type { PromotionsService } from '#server/modules/promotions/promotions.service.ts';
@@ -55,6 +56,7 @@ export interface PlacedOrder {
 export function createCheckoutService(deps: {
   db: Db;
   cart: CartService;
+  content: Pick<ContentService, 'getStoreInfo'>;
   promotions: PromotionsService;
   orders: OrdersService;
   payments: PaymentsService;
@@ -86,6 +88,7 @@ export function createCheckoutService(deps: {
     input: CheckoutInput,
     owner: CartOwner | null,
     userId: number | null,
+    bank: BankAccount,
   ): Promise<{ order: OrderRow; replayed: boolean }> {
     // One order per checkout form, however often it arrives (double click, retry, two tabs).
     await lockKey(tx, `checkout:${input.idempotencyKey}`);
@@ -238,7 +241,7 @@ export function createCheckoutService(deps: {
         status: 'pending',
       });
       if (contents.cartId !== null) await cart.emptyCart(tx, contents.cartId);
-      await orders.sendPlacedMail(tx, order, { paid: false, paymentReference: reference });
+      await orders.sendPlacedMail(tx, order, { paid: false, paymentReference: reference, bank });
     }
     return { order, replayed: false };
   }
@@ -266,7 +269,16 @@ export function createCheckoutService(deps: {
      */
     async place(owner: CartOwner | null, userId: number | null, input: unknown): Promise<PlacedOrder> {
       const form = parseInput(CheckoutInput, input);
-      const { order, replayed } = await db.transaction((tx) => placeInTransaction(tx, form, owner, userId));
+      // Read before the transaction: inside it, every query must go through it (one connection).
+      const store = await deps.content.getStoreInfo();
+      const bank = {
+        bankName: store.bankName,
+        accountName: store.bankAccountName,
+        accountNumber: store.bankAccountNumber,
+      };
+      const { order, replayed } = await db.transaction((tx) =>
+        placeInTransaction(tx, form, owner, userId, bank),
+      );
       return { order, replayed, next: await nextStep(order) };
     },
   };

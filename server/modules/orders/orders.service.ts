@@ -11,7 +11,6 @@ import {
   trackingTimeline,
 } from '#core/order-status.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
-import type { ContentService } from '#server/modules/content/content.service.ts';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
 import { orderPlacedMail, orderStatusMail } from '#server/modules/mail/order-templates.tsx';
 import type { PromotionsService } from '#server/modules/promotions/promotions.service.ts';
@@ -30,6 +29,12 @@ import {
 } from './orders.repository.ts';
 
 const DAY = 86_400_000;
+
+export interface BankAccount {
+  bankName: string;
+  accountName: string;
+  accountNumber: string;
+}
 
 const deliveryDate = new Intl.DateTimeFormat('en-NG', { dateStyle: 'full', timeZone: 'Africa/Lagos' });
 
@@ -81,7 +86,6 @@ function summary(order: OrderRow, lines: OrderLineRow[]): OrderSummary {
 export function createOrdersService(deps: {
   db: Db;
   mail: MailService;
-  content: Pick<ContentService, 'getStoreInfo'>;
   promotions: Pick<PromotionsService, 'release'>;
   publicUrl: string;
 }) {
@@ -124,14 +128,16 @@ export function createOrdersService(deps: {
     };
   }
 
-  /** Writes the order-placed email (inside the transaction that placed or paid the order). */
+  /**
+   * Writes the order-placed email with `q` (inside the transaction that placed or paid the
+   * order; it reads nothing outside it, so it never waits for a second connection).
+   */
   async function sendPlacedMail(
     q: Queryable,
     order: OrderRow,
-    options: { paid: boolean; paymentReference: string },
+    options: { paid: boolean; paymentReference: string; bank?: BankAccount },
   ) {
     const lines = await listOrderLines(q, [order.id]);
-    const store = await deps.content.getStoreInfo();
     const method = methodOf(order);
     await mail.enqueue(
       q,
@@ -155,11 +161,9 @@ export function createOrdersService(deps: {
         address: fullAddress(order),
         trackUrl: trackUrl(order),
         bank:
-          method === 'bank_transfer' && order.reservedUntil
+          method === 'bank_transfer' && order.reservedUntil && options.bank
             ? {
-                bankName: store.bankName,
-                accountName: store.bankAccountName,
-                accountNumber: store.bankAccountNumber,
+                ...options.bank,
                 reference: options.paymentReference,
                 deadline: deliveryDate.format(order.reservedUntil),
               }
