@@ -58,7 +58,14 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
   const limiter = createRateLimiter({ db });
   const promotions = createPromotionsService({ db });
   const cart = createCartService({ db, promotions });
-  const orders = createOrdersService({ db, mail, promotions, publicUrl: config.publicUrl });
+  const profiles = createProfileService({ db });
+  const orders = createOrdersService({
+    db,
+    mail,
+    promotions,
+    wantsOrderUpdates: async (userId) => (await profiles.getProfile(userId)).notifyOrderUpdates,
+    publicUrl: config.publicUrl,
+  });
   const sandbox = config.payments.paystackSecretKey
     ? null
     : createSandboxProvider({ db, publicUrl: config.publicUrl, secret: config.payments.sandboxSecret });
@@ -85,7 +92,7 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
       publicUrl: config.publicUrl,
       supportEmail: async () => (await content.getStoreInfo()).email,
     }),
-    profiles: createProfileService({ db }),
+    profiles,
     cart,
     catalog: createCatalogService({ db }),
     checkout: createCheckoutService({

@@ -101,3 +101,10 @@ export type TrackedOrder = z.infer<typeof TrackedOrderSchema>;
 export function normalizeTrackingNumber(value: string): string {
   return value.replace(/\s+/g, '').toUpperCase();
 }
+
+/** Staff set an order's status (any status, as the spec says), with an optional note. */
+export const SetOrderStatusInput = z.object({
+  status: z.enum(ORDER_STATUSES, { error: 'Choose one of the order statuses.' }),
+  note: z.string().trim().max(500, 'Please keep the note under 500 characters.').optional().default(''),
+});
+export type SetOrderStatusInput = z.infer<typeof SetOrderStatusInput>;

@@ -1,9 +1,11 @@
 // /api/v1/openapi.json: the public API described from the same zod schemas that validate it.
 import { z } from 'zod';
 import { ProfileSchema, WishlistSchema } from '#core/contract/account.ts';
+import { CartViewSchema } from '#core/contract/cart.ts';
 import { ProductDetailSchema, ProductListPage, ProductListQuery } from '#core/contract/catalog.ts';
 import { MailboxMessageSchema, MailboxPageSchema } from '#core/contract/mail.ts';
 import { NewsletterSubscribeInput } from '#core/contract/newsletter.ts';
+import { TrackedOrderSchema } from '#core/contract/orders.ts';
 
 const ErrorBody = z.object({
   error: z.string().describe('Machine-readable code, e.g. validation_failed, not_found'),
@@ -47,7 +49,9 @@ export function buildOpenApiDocument(publicUrl: string) {
       description:
         'Catalogue, account and staff API. Money is in kobo (1 naira = 100 kobo); prices are charged in naira. ' +
         'Account routes use the session cookie set by signing in at /auth (or /admin for staff); ' +
-        'state-changing requests from other websites are refused with 403.',
+        'state-changing requests from other websites are refused with 403. ' +
+        'Payment providers post to /api/webhooks/{provider} (paystack, sandbox): the x-paystack-signature ' +
+        '(HMAC-SHA512 of the raw body) is checked first; a bad one gets 401, a replay changes nothing.',
     },
     components: {
       securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'ch_session' } },
@@ -90,6 +94,24 @@ export function buildOpenApiDocument(publicUrl: string) {
           responses: {
             '201': { description: 'Subscribed (also when already subscribed)' },
             '400': errorResponse('The address is missing or not valid'),
+          },
+        },
+      },
+      '/cart': {
+        get: {
+          summary:
+            "This browser's cart (guest cookie ch_cart) or the signed-in shopper's, priced from today's catalogue",
+          responses: { '200': json('The cart (empty when there is none)', CartViewSchema) },
+        },
+      },
+      '/orders/{trackingNumber}': {
+        get: {
+          summary:
+            'Track an order by its tracking number (any case). The email and street are masked unless the signed-in owner asks.',
+          parameters: [{ name: 'trackingNumber', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: {
+            '200': json('The order with its timeline', TrackedOrderSchema),
+            '404': errorResponse('Order not found. Please check your tracking number.'),
           },
         },
       },

@@ -411,3 +411,72 @@ describe('tracking', () => {
     expect(history.body).toContain('Track Order');
   });
 });
+
+describe('status changes by staff', () => {
+  it('move the timeline, write history, email the shopper, and cancelling gives stock back once', async () => {
+    const staff = await createUser(shop.database.db, { role: 'staff' });
+    const staffClient = new TestClient(shop.app);
+    await staffClient.post('/admin/sign-in', { email: staff.email, password: TEST_PASSWORD });
+    const product = await createProduct(shop.database.db, { variants: [{ stock: 4 }] });
+    const buyer = new TestClient(shop.app);
+    await addToCart(buyer, product.variants[0]!.id, 2);
+    const { reference } = await placeOrder(
+      buyer,
+      checkoutForm({ email: 'status@example.ng', paymentMethod: 'pay_on_delivery' }),
+    );
+    const order = await orderByReference(reference);
+    const setStatus = (client: TestClient, status: string, note?: string) =>
+      shop.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/orders/${order.tracking_number}/status`,
+        headers: {
+          cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+          'content-type': 'application/json',
+        },
+        payload: { status, note },
+      });
+
+    expect((await setStatus(buyer, 'shipped')).statusCode).toBe(401);
+    const customer = await createUser(shop.database.db);
+    const customerClient = new TestClient(shop.app);
+    await customerClient.post('/auth', { intent: 'signin', email: customer.email, password: TEST_PASSWORD });
+    expect((await setStatus(customerClient, 'shipped')).statusCode).toBe(403);
+    expect((await setStatus(staffClient, 'teleported')).statusCode).toBe(400);
+
+    for (const status of ['confirmed', 'packaged', 'shipped']) {
+      expect(
+        (
+          await setStatus(
+            staffClient,
+            status,
+            status === 'shipped' ? 'GIG Logistics, waybill 1234' : undefined,
+          )
+        ).statusCode,
+      ).toBe(200);
+    }
+    const tracked = (await shop.app.inject(`/api/v1/orders/${order.tracking_number}`)).json() as {
+      status: string;
+      timeline: { step: string; completed: boolean; at: string | null }[];
+    };
+    expect(tracked.status).toBe('shipped');
+    expect(tracked.timeline.map((s) => s.completed)).toEqual([true, true, true, true, false]);
+    expect(tracked.timeline.every((s) => (s.completed ? s.at !== null : s.at === null))).toBe(true);
+    const mails = await shop.mailTo('status@example.ng');
+    expect(mails.map((m) => m.subject)).toEqual([
+      `Your Crown Hair order ${order.tracking_number} is shipped`,
+      `Your Crown Hair order ${order.tracking_number} is packaged`,
+      `Your Crown Hair order ${order.tracking_number} is confirmed`,
+      `Order ${order.tracking_number} placed: pay on delivery`,
+    ]);
+    expect(mails[0]!.textBody).toContain('GIG Logistics, waybill 1234');
+
+    expect(await stockOf(product.variants[0]!.id)).toBe(2);
+    expect((await setStatus(staffClient, 'cancelled', 'Customer asked to cancel')).statusCode).toBe(200);
+    expect(await stockOf(product.variants[0]!.id)).toBe(4);
+    expect((await setStatus(staffClient, 'payment_failed')).statusCode).toBe(200);
+    expect(await stockOf(product.variants[0]!.id)).toBe(4); // not twice
+    const reopen = await setStatus(staffClient, 'shipped');
+    expect(reopen.statusCode).toBe(409);
+    expect(reopen.json()).toMatchObject({ message: expect.stringContaining('cannot be reopened') });
+  });
+});

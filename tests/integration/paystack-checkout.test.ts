@@ -41,7 +41,13 @@ async function checkout(client: TestClient, email: string) {
   expect(res.statusCode, res.body.slice(0, 300)).toBe(302);
   const location = String(res.headers.location);
   const initialize = fake.requests.filter((r) => r.url === '/transaction/initialize').at(-1)!;
-  const body = initialize.body as { reference: string; amount: number; email: string; callback_url: string; channels: string[] };
+  const body = initialize.body as {
+    reference: string;
+    amount: number;
+    email: string;
+    callback_url: string;
+    channels: string[];
+  };
   return { location, reference: body.reference, body };
 }
 

@@ -35,7 +35,10 @@ describe('racing shoppers', () => {
     const clients = await shoppersWith(variantId, 50);
     const results = await Promise.all(
       clients.map((c, i) =>
-        c.post('/checkout', checkoutForm({ email: `racer${i}@example.ng`, paymentMethod: 'pay_on_delivery' })),
+        c.post(
+          '/checkout',
+          checkoutForm({ email: `racer${i}@example.ng`, paymentMethod: 'pay_on_delivery' }),
+        ),
       ),
     );
     const statuses = results.map((r) => r.statusCode);
@@ -52,10 +55,14 @@ describe('racing shoppers', () => {
     );
     const product = await createProduct(shop.database.db, { variants: [{ stock: 100 }] });
     const clients = await shoppersWith(product.variants[0]!.id, 20);
-    for (const c of clients) expect((await c.post('/cart', { intent: 'promo', code: 'lastone' })).statusCode).toBe(200);
+    for (const c of clients)
+      expect((await c.post('/cart', { intent: 'promo', code: 'lastone' })).statusCode).toBe(200);
     const results = await Promise.all(
       clients.map((c, i) =>
-        c.post('/checkout', checkoutForm({ email: `coder${i}@example.ng`, paymentMethod: 'pay_on_delivery' })),
+        c.post(
+          '/checkout',
+          checkoutForm({ email: `coder${i}@example.ng`, paymentMethod: 'pay_on_delivery' }),
+        ),
       ),
     );
     expect(results.filter((r) => r.statusCode === 302)).toHaveLength(1);
@@ -65,7 +72,9 @@ describe('racing shoppers', () => {
     expect(await count(sql`SELECT used_count AS n FROM discounts WHERE code = 'LASTONE'`)).toBe(5);
     expect(await count(sql`SELECT count(*) AS n FROM orders WHERE promo_code = 'LASTONE'`)).toBe(1);
     // The refused checkouts left the stock alone.
-    expect(await count(sql`SELECT stock AS n FROM product_variants WHERE id = ${product.variants[0]!.id}`)).toBe(99);
+    expect(
+      await count(sql`SELECT stock AS n FROM product_variants WHERE id = ${product.variants[0]!.id}`),
+    ).toBe(99);
   });
 
   it('the same checkout sent 10 times at once places one order', async () => {
@@ -76,7 +85,9 @@ describe('racing shoppers', () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => client.post('/checkout', form)));
     expect(results.every((r) => r.statusCode === 302)).toBe(true);
     expect(await count(sql`SELECT count(*) AS n FROM orders WHERE email = 'impatient@example.ng'`)).toBe(1);
-    expect(await count(sql`SELECT stock AS n FROM product_variants WHERE id = ${product.variants[0]!.id}`)).toBe(8);
+    expect(
+      await count(sql`SELECT stock AS n FROM product_variants WHERE id = ${product.variants[0]!.id}`),
+    ).toBe(8);
   });
 
   it('100 replayed and 100 forged webhooks: one payment applied, every forgery refused', async () => {
@@ -88,7 +99,12 @@ describe('racing shoppers', () => {
     const settled = await shop.services.payments.sandbox!.settle(reference, 'success');
     const { body, headers } = settled!.webhook!;
     const send = (payload: Buffer, h: Record<string, string>) =>
-      shop.app.inject({ method: 'POST', url: '/api/webhooks/sandbox', payload, headers: { ...h, 'content-type': 'application/json' } });
+      shop.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/sandbox',
+        payload,
+        headers: { ...h, 'content-type': 'application/json' },
+      });
     const forgedBody = Buffer.from(body.toString().replace(/"amount":\d+/, '"amount":1'));
     const results = await Promise.all([
       ...Array.from({ length: 100 }, () => send(body, headers)),
@@ -103,7 +119,11 @@ describe('racing shoppers', () => {
     );
     expect(order!.status).toBe('placed');
     expect(await count(sql`SELECT count(*) AS n FROM payment_events WHERE reference = ${reference}`)).toBe(1);
-    expect(await count(sql`SELECT count(*) AS n FROM order_status_history WHERE order_id = ${order!.id} AND status = 'placed'`)).toBe(1);
+    expect(
+      await count(
+        sql`SELECT count(*) AS n FROM order_status_history WHERE order_id = ${order!.id} AND status = 'placed'`,
+      ),
+    ).toBe(1);
     expect(await shop.mailTo('replay@example.ng')).toHaveLength(1);
   });
 });

@@ -136,6 +136,21 @@ export async function transitionOrder(
   return row ?? null;
 }
 
+/** Sets the status whatever it was (staff decide), with optional field changes. */
+export async function forceOrderStatus(
+  q: Queryable,
+  orderId: number,
+  status: OrderStatus,
+  patch: Partial<Pick<NewOrder, 'paidAt' | 'reservedUntil'>> = {},
+): Promise<OrderRow | null> {
+  const [row] = await q
+    .update(orders)
+    .set({ status, ...patch, updatedAt: sql`now()` })
+    .where(eq(orders.id, orderId))
+    .returning();
+  return row ?? null;
+}
+
 export async function setOrderFields(
   q: Queryable,
   orderId: number,

@@ -1,6 +1,8 @@
 // GET /api/v1/orders/{trackingNumber}: the tracking lookup (the /track-order page's data). The
 // customer's email and street are masked unless the signed-in owner asks.
 import type { FastifyPluginAsync } from 'fastify';
+import { STAFF_ROLES } from '#core/account.ts';
+import { requireRole } from '#server/http/guards.ts';
 import { NotFoundError } from '#server/platform/errors.ts';
 import type { OrdersService } from './orders.service.ts';
 
@@ -12,5 +14,20 @@ export function orderRoutes(orders: OrdersService): FastifyPluginAsync {
       reply.header('cache-control', 'private, no-store');
       return order;
     });
+
+    // Staff: set an order's status (the admin portal's orders page will call this).
+    app.post<{ Params: { trackingNumber: string } }>(
+      '/admin/orders/:trackingNumber/status',
+      async (request, reply) => {
+        const staff = await requireRole(request, STAFF_ROLES);
+        const order = await orders.setStatus(request.params.trackingNumber, request.body);
+        request.log.info(
+          { order: order.trackingNumber, status: order.status, by: staff.id },
+          'order status set',
+        );
+        reply.header('cache-control', 'private, no-store');
+        return order;
+      },
+    );
   };
 }

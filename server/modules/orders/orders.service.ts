@@ -1,7 +1,12 @@
 // Orders after checkout: tracking (masked for strangers), the shopper's order history, status
 // changes with their history rows and emails, and what happens when payment arrives or doesn't.
 import type { SessionUser } from '#core/contract/account.ts';
-import { normalizeTrackingNumber, type OrderSummary, type TrackedOrder } from '#core/contract/orders.ts';
+import {
+  normalizeTrackingNumber,
+  type OrderSummary,
+  SetOrderStatusInput,
+  type TrackedOrder,
+} from '#core/contract/orders.ts';
 import {
   AWAITING_PAYMENT,
   ESTIMATED_DELIVERY_DAYS,
@@ -14,14 +19,18 @@ import type { Db, Queryable } from '#server/db/client.ts';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
 import { orderPlacedMail, orderStatusMail } from '#server/modules/mail/order-templates.tsx';
 import type { PromotionsService } from '#server/modules/promotions/promotions.service.ts';
+import { ConflictError, NotFoundError } from '#server/platform/errors.ts';
+import { parseInput } from '#server/platform/validation.ts';
 import {
   findOrderById,
   findOrderByTracking,
+  forceOrderStatus,
   insertStatus,
   listExpiredReservations,
   listHistory,
   listOrderLines,
   listOrdersOfCustomer,
+  lockOrder,
   type OrderLineRow,
   type OrderRow,
   releaseOrderStock,
@@ -87,6 +96,8 @@ export function createOrdersService(deps: {
   db: Db;
   mail: MailService;
   promotions: Pick<PromotionsService, 'release'>;
+  /** Whether an account wants order-update emails (guests always get them). */
+  wantsOrderUpdates: (userId: number) => Promise<boolean>;
   publicUrl: string;
 }) {
   const { db, mail, publicUrl } = deps;
@@ -247,6 +258,55 @@ export function createOrdersService(deps: {
         statusOf(order),
         `Payment ${reference} arrived after the order ended: refund it or re-confirm the order.`,
       );
+    },
+
+    /**
+     * Staff set an order's status (any status, as the spec allows), with a history row and an
+     * email to the shopper. Cancelling gives held stock and the promo use back; an order whose
+     * stock went back on sale cannot be reopened (a new order must be placed).
+     */
+    async setStatus(trackingNumber: string, input: unknown): Promise<TrackedOrder> {
+      const { status, note } = parseInput(SetOrderStatusInput, input);
+      const number = normalizeTrackingNumber(trackingNumber);
+      const existing = await findOrderByTracking(db, number);
+      if (!existing) throw new NotFoundError('Order not found. Please check your tracking number.');
+      const notify = existing.userId === null || (await deps.wantsOrderUpdates(existing.userId));
+      await db.transaction(async (tx) => {
+        const order = await lockOrder(tx, existing.id);
+        if (!order || order.status === status) return;
+        const ending = status === 'cancelled' || status === 'payment_failed';
+        if (order.stockReleasedAt !== null && !ending) {
+          throw new ConflictError(
+            'This order was cancelled and its items went back on sale: it cannot be reopened. Place a new order instead.',
+          );
+        }
+        if (ending) {
+          await releaseOrderStock(tx, order.id);
+          if (order.discountId !== null) await deps.promotions.release(tx, order.discountId, order.id);
+        }
+        // Moving a bank transfer on means the money arrived.
+        const paid = order.status === 'awaiting_transfer' && !ending ? { paidAt: new Date() } : {};
+        await forceOrderStatus(tx, order.id, status, {
+          ...paid,
+          reservedUntil: ending ? null : order.reservedUntil,
+        });
+        await insertStatus(tx, order.id, status, note);
+        if (notify) {
+          await mail.enqueue(
+            tx,
+            orderStatusMail({
+              to: order.email,
+              name: order.shipName,
+              trackingNumber: order.trackingNumber,
+              status,
+              note: note || undefined,
+              trackUrl: trackUrl(order),
+            }),
+          );
+        }
+      });
+      const updated = await findOrderById(db, existing.id);
+      return tracked(updated!, null);
     },
 
     /**
