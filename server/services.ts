@@ -82,6 +82,7 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
     orders,
     cart,
     publicUrl: config.publicUrl,
+    reservationMinutes: config.checkout.reservationMinutes,
     log: log.child({ module: 'payments' }),
   });
   return {

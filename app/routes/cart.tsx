@@ -19,8 +19,20 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const intent = INTENTS.find((i) => i === form.get('intent')) ?? 'set';
+  const intent = INTENTS.find((i) => i === form.get('intent'));
   const values = formValues(form);
+  if (!intent) {
+    return data(
+      {
+        ok: false as const,
+        message: 'Please use the buttons on the page.',
+        code: 'bad_request',
+        fieldErrors: {},
+        values,
+      },
+      { status: 400 },
+    );
+  }
   const { cart } = context.services;
   const owner = await context.cart.owner();
   try {

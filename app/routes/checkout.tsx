@@ -7,6 +7,7 @@ import { Form, Link, redirect, useNavigation } from 'react-router';
 import { FormMessage, TextField } from '#app/features/account/form-fields.tsx';
 import { StateSelect } from '#app/features/account/profile-form.tsx';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { useHydrated } from '#app/lib/use-hydrated.ts';
 import { formatPrice } from '#core/money.ts';
 import { formatNigerianPhone } from '#core/nigeria.ts';
 import type { PaymentMethod } from '#core/order-status.ts';
@@ -104,6 +105,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const podHere = rate ? rate.payOnDelivery : true;
   const total = cart.totalKobo + (rate?.feeKobo ?? 0);
   const navigation = useNavigation();
+  // Without JavaScript the chosen method is not known until the form is sent.
+  const hydrated = useHydrated();
   const placing = navigation.state !== 'idle' && navigation.formMethod === 'POST';
 
   return (

@@ -8,10 +8,12 @@ import type { Route } from './+types/payment-canceled';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const reference = (new URL(request.url).searchParams.get('reference') ?? '').slice(0, 100);
-  const payment = reference ? await context.services.payments.find(reference) : null;
-  const retryable = payment
-    ? (await context.services.orders.unpaidOnlineOrder(payment.orderId)) !== null
-    : false;
+  const { payments, orders } = context.services;
+  // Ask the provider what happened: a cancelled payment gives its items back (a retry takes them
+  // again); one that went through after all is shown as paid.
+  const { outcome, payment } = await payments.confirm(reference);
+  if (outcome === 'paid') throw redirect(`/payment-success?reference=${encodeURIComponent(reference)}`);
+  const retryable = payment ? (await orders.retryableOrder(payment.orderId)) !== null : false;
   return { reference: payment ? reference : '', retryable };
 }
 

@@ -45,11 +45,8 @@ export class Mailbox {
     return page;
   }
 
-  /**
-   * Waits for the newest email to `to` with `subject` and returns the first link in its text that
-   * goes to `path`.
-   */
-  async link(to: string, subject: string, path: string, timeoutMs = 15_000): Promise<string> {
+  /** Waits for the newest email to `to` with `subject` and opens it in the admin page. */
+  private async open(to: string, subject: string, timeoutMs: number): Promise<Page> {
     const page = await this.adminPage();
     const item = page.getByTestId('mailbox').getByRole('link').filter({ hasText: subject }).first();
     const deadline = Date.now() + timeoutMs;
@@ -62,6 +59,24 @@ export class Mailbox {
     const href = await item.getAttribute('href');
     await page.goto(href ?? '');
     expect(await page.getByTestId('mail-to').innerText()).toBe(to);
+    return page;
+  }
+
+  /** Waits for the newest email to `to` with `subject` and returns its subject and text body. */
+  async message(to: string, subject: string, timeoutMs = 15_000): Promise<{ subject: string; text: string }> {
+    const page = await this.open(to, subject, timeoutMs);
+    return {
+      subject: await page.getByRole('heading', { level: 1 }).innerText(),
+      text: await page.getByTestId('mail-text').innerText(),
+    };
+  }
+
+  /**
+   * Waits for the newest email to `to` with `subject` and returns the first link in its text that
+   * goes to `path`.
+   */
+  async link(to: string, subject: string, path: string, timeoutMs = 15_000): Promise<string> {
+    const page = await this.open(to, subject, timeoutMs);
     const links = await page
       .getByTestId('mail-text')
       .locator('a')

@@ -129,7 +129,7 @@ describe('header pop-ups', () => {
     await dialog.getByRole('button', { name: 'Track Order' }).click();
     await page.waitForURL('**/track-order?id=*');
     expect(new URL(page.url()).search).toBe('?id=ch1234567890');
-    expect(await page.getByTestId('tracking-input').inputValue()).toBe('ch1234567890');
+    expect(await page.getByTestId('tracking-input').inputValue()).toBe('CH1234567890');
   });
 });
 

@@ -111,11 +111,12 @@ describe('paying by card (sandbox)', () => {
     expect(await shop.mailTo('card.buyer@example.ng')).toHaveLength(1);
   });
 
-  it('keeps the cart when the payment is cancelled, and lets the shopper try again', async () => {
+  it('keeps the cart when the payment is cancelled, puts the items back, and lets the shopper try again', async () => {
     const product = await createProduct(shop.database.db, { variants: [{ priceKobo: 3_000_000, stock: 2 }] });
     const client = new TestClient(shop.app);
     await addToCart(client, product.variants[0]!.id, 1);
     const { reference } = await placeOrder(client, checkoutForm({ email: 'cancel@example.ng' }));
+    expect(await stockOf(product.variants[0]!.id)).toBe(1);
     const back = await sandboxPay(client, reference, 'cancel');
     expect(back).toBe(`/payment-canceled?reference=${reference}`);
     const canceled = await client.get(back);
@@ -126,22 +127,44 @@ describe('paying by card (sandbox)', () => {
     for (const way of ['Bank transfer', 'Pay on delivery', 'USSD', 'Mobile money'])
       expect(canceled.body).toContain(way);
     expect((await cartJson(client)).itemCount).toBe(1);
-    expect((await orderByReference(reference)).status).toBe('pending_payment');
+    // The cancelled payment put the item back on sale.
+    expect((await orderByReference(reference)).status).toBe('payment_failed');
+    expect(await stockOf(product.variants[0]!.id)).toBe(2);
 
     // The success page for a cancelled payment sends the shopper to the cancel page.
     const wrongWay = await client.get(`/payment-success?reference=${reference}`);
     expect(wrongWay.statusCode).toBe(302);
+    expect(wrongWay.headers.location).toBe(`/payment-canceled?reference=${reference}`);
 
+    // Trying again takes the item again for the same order, with a new payment reference.
     const retry = await client.post('/payment-canceled', { reference });
     expect(retry.statusCode).toBe(302);
     const again = String(retry.headers.location);
     expect(again).toMatch(/\/pay\/sandbox\/CH\d+-[0-9A-F]{8}$/);
     const secondReference = decodeURIComponent(again.split('/').at(-1)!);
     expect(secondReference).not.toBe(reference);
+    expect((await orderByReference(secondReference)).status).toBe('pending_payment');
+    expect(await stockOf(product.variants[0]!.id)).toBe(1);
     await sandboxPay(client, secondReference);
     expect((await orderByReference(secondReference)).status).toBe('placed');
     expect(await stockOf(product.variants[0]!.id)).toBe(1); // one unit, taken once
     expect((await cartJson(client)).lines).toEqual([]);
+  });
+
+  it('cannot retry once the items have sold out meanwhile: the shopper is sent to check out again', async () => {
+    const product = await createProduct(shop.database.db, { variants: [{ stock: 1 }] });
+    const client = new TestClient(shop.app);
+    await addToCart(client, product.variants[0]!.id, 1);
+    const { reference } = await placeOrder(client, checkoutForm({ email: 'gone@example.ng' }));
+    await sandboxPay(client, reference, 'cancel');
+    await client.get(`/payment-canceled?reference=${reference}`);
+    await shop.database.db.execute(
+      sql`UPDATE product_variants SET stock = 0 WHERE id = ${product.variants[0]!.id}`,
+    );
+    const retry = await client.post('/payment-canceled', { reference });
+    expect(retry.statusCode).toBe(409);
+    expect(retry.body).toContain('sold out since');
+    expect((await orderByReference(reference)).status).toBe('payment_failed');
   });
 
   it('places one order when the same checkout is sent twice', async () => {
@@ -324,11 +347,59 @@ describe('unpaid orders', () => {
     ).toBe(used);
     const [mail] = await shop.mailTo('slow@example.ng');
     expect(mail?.subject).toContain('payment failed');
-    // The cart was kept; the cancel page no longer offers the old order, but the cart does.
+    // The cart was kept, and the order can still be paid: a retry takes its items again.
     expect((await cartJson(client)).itemCount).toBe(2);
-    expect((await client.get(`/payment-canceled?reference=${reference}`)).body).not.toContain(
+    expect((await client.get(`/payment-canceled?reference=${reference}`)).body).toContain(
       'Try Payment Again',
     );
+  });
+
+  it('money arriving after the order ended takes the items again, or is recorded for a refund', async () => {
+    const product = await createProduct(shop.database.db, { variants: [{ stock: 1 }] });
+    const late = new TestClient(shop.app);
+    await addToCart(late, product.variants[0]!.id, 1);
+    const { reference } = await placeOrder(late, checkoutForm({ email: 'late-payer@example.ng' }));
+    const order = await orderByReference(reference);
+    await shop.database.db.execute(
+      sql`UPDATE orders SET reserved_until = now() - interval '1 second' WHERE id = ${order.id}`,
+    );
+    await shop.services.payments.expireReservations();
+    expect((await orderByReference(reference)).status).toBe('payment_failed');
+
+    // Paid anyway (the payment page was still open): the unit is still there, so the order stands.
+    const settled = await shop.services.payments.sandbox!.settle(reference, 'success');
+    await shop.services.payments.handleWebhook('sandbox', settled!.webhook!.body, settled!.webhook!.headers);
+    expect((await orderByReference(reference)).status).toBe('placed');
+    expect(await stockOf(product.variants[0]!.id)).toBe(0);
+
+    // A second order for the same (now sold out) unit, paid late: recorded for staff to refund.
+    await shop.database.db.execute(
+      sql`UPDATE product_variants SET stock = 1 WHERE id = ${product.variants[0]!.id}`,
+    );
+    const other = new TestClient(shop.app);
+    await addToCart(other, product.variants[0]!.id, 1);
+    const second = await placeOrder(other, checkoutForm({ email: 'later-payer@example.ng' }));
+    const secondOrder = await orderByReference(second.reference);
+    await shop.database.db.execute(
+      sql`UPDATE orders SET reserved_until = now() - interval '1 second' WHERE id = ${secondOrder.id}`,
+    );
+    await shop.services.payments.expireReservations();
+    await shop.database.db.execute(
+      sql`UPDATE product_variants SET stock = 0 WHERE id = ${product.variants[0]!.id}`,
+    );
+    const paidLate = await shop.services.payments.sandbox!.settle(second.reference, 'success');
+    await shop.services.payments.handleWebhook(
+      'sandbox',
+      paidLate!.webhook!.body,
+      paidLate!.webhook!.headers,
+    );
+    expect((await orderByReference(second.reference)).status).toBe('payment_failed');
+    const [note] = await queryRows<{ note: string }>(
+      shop.database.db,
+      sql`SELECT note FROM order_status_history WHERE order_id = ${secondOrder.id} ORDER BY id DESC LIMIT 1`,
+    );
+    expect(note!.note).toContain('refund it');
+    expect(await stockOf(product.variants[0]!.id)).toBe(0);
   });
 
   it('an expiring order that was in fact paid (lost webhook) is kept and confirmed', async () => {

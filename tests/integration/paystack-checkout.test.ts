@@ -64,18 +64,28 @@ describe('paying with Paystack', () => {
     });
     expect(body.channels).toEqual(expect.arrayContaining(['card', 'bank', 'ussd']));
 
-    // Coming back without paying: verified with Paystack, nothing is applied.
-    const early = await client.get(`/payment-success?reference=${reference}&trxref=${reference}`);
-    expect(early.statusCode).toBe(302);
-    expect(early.headers.location).toBe(`/payment-canceled?reference=${reference}`);
     expect((await orderOf(reference)).status).toBe('pending_payment');
-
     fake.pay(reference);
     const success = await client.get(`/payment-success?trxref=${reference}&reference=${reference}`);
     expect(success.statusCode).toBe(200);
     expect(success.body).toContain('Payment Successful!');
     expect((await orderOf(reference)).status).toBe('placed');
     expect(fake.requests.some((r) => r.url === `/transaction/verify/${reference}`)).toBe(true);
+  });
+
+  it('coming back without paying puts the items back; paying after all still confirms the order', async () => {
+    const client = new TestClient(shop.app);
+    const { reference } = await checkout(client, 'backout@example.ng');
+    // Paystack reports an unpaid transaction as abandoned: the shopper left the payment page.
+    const early = await client.get(`/payment-success?reference=${reference}&trxref=${reference}`);
+    expect(early.statusCode).toBe(302);
+    expect(early.headers.location).toBe(`/payment-canceled?reference=${reference}`);
+    expect((await orderOf(reference)).status).toBe('payment_failed');
+    // They go back and pay on the same page: verified, the items are taken again, the order stands.
+    fake.pay(reference);
+    const late = await client.get(`/payment-success?reference=${reference}`);
+    expect(late.statusCode).toBe(200);
+    expect((await orderOf(reference)).status).toBe('placed');
   });
 
   it('never gives value for a payment whose amount does not match the order', async () => {

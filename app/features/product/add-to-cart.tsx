@@ -33,6 +33,7 @@ export function AddToCart({
         fetcher.submit(body, { method: 'post', action: '/cart' });
       }}
     >
+      <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="variantId" value={variantId} />
       <div className="inline-flex items-center rounded-full border border-ink/20">
         <button
@@ -71,8 +72,6 @@ export function AddToCart({
       </div>
       <button
         type="submit"
-        name="intent"
-        value="add"
         className="btn-primary flex-1"
         disabled={soldOut || fetcher.state !== 'idle'}
         data-testid="add-to-cart"
@@ -80,7 +79,7 @@ export function AddToCart({
         {soldOut ? 'Out of stock' : fetcher.state !== 'idle' ? 'Adding…' : 'Add to Cart'}
       </button>
       <p role="status" className="basis-full text-sm" data-testid="add-to-cart-status">
-        {answer?.ok ? (
+        {answer?.ok && answer.intent === 'add' ? (
           <span className="font-semibold text-ok">
             {`${productName} added. `}
             <Link to="/cart" className="underline">

@@ -181,6 +181,19 @@ export async function releaseOrderStock(q: Queryable, orderId: number): Promise<
   return true;
 }
 
+/** What an order holds, per variant (to take it from stock again). */
+export async function listOrderQuantities(
+  q: Queryable,
+  orderId: number,
+): Promise<{ variantId: number; quantity: number }[]> {
+  const rows = await queryRows<{ variant_id: number; qty: number }>(
+    q,
+    sql`SELECT variant_id, sum(quantity)::int AS qty FROM order_lines
+        WHERE order_id = ${orderId} AND variant_id IS NOT NULL GROUP BY variant_id ORDER BY variant_id`,
+  );
+  return rows.map((r) => ({ variantId: r.variant_id, quantity: Number(r.qty) }));
+}
+
 export async function findOrderById(q: Queryable, id: number): Promise<OrderRow | null> {
   const [row] = await q.select().from(orders).where(eq(orders.id, id));
   return row ?? null;

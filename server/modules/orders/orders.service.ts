@@ -19,7 +19,7 @@ import type { Db, Queryable } from '#server/db/client.ts';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
 import { orderPlacedMail, orderStatusMail } from '#server/modules/mail/order-templates.tsx';
 import type { PromotionsService } from '#server/modules/promotions/promotions.service.ts';
-import { ConflictError, NotFoundError } from '#server/platform/errors.ts';
+import { ConflictError, NotFoundError, OutOfStockError, ValidationError } from '#server/platform/errors.ts';
 import { parseInput } from '#server/platform/validation.ts';
 import {
   findOrderById,
@@ -29,11 +29,14 @@ import {
   listExpiredReservations,
   listHistory,
   listOrderLines,
+  listOrderQuantities,
   listOrdersOfCustomer,
   lockOrder,
+  lockVariants,
   type OrderLineRow,
   type OrderRow,
   releaseOrderStock,
+  takeStock,
   transitionOrder,
 } from './orders.repository.ts';
 
@@ -95,7 +98,7 @@ function summary(order: OrderRow, lines: OrderLineRow[]): OrderSummary {
 export function createOrdersService(deps: {
   db: Db;
   mail: MailService;
-  promotions: Pick<PromotionsService, 'release'>;
+  promotions: Pick<PromotionsService, 'release' | 'redeem'>;
   /** Whether an account wants order-update emails (guests always get them). */
   wantsOrderUpdates: (userId: number) => Promise<boolean>;
   publicUrl: string;
@@ -234,10 +237,15 @@ export function createOrdersService(deps: {
       return order;
     },
 
-    /** The order if it still waits for an online payment (its stock held), else null. */
-    async unpaidOnlineOrder(orderId: number): Promise<OrderRow | null> {
+    /**
+     * The order if its online payment can be tried again: still waiting (items held), or failed
+     * with nothing paid (its items are taken again on retry). Null otherwise.
+     */
+    async retryableOrder(orderId: number): Promise<OrderRow | null> {
       const order = await findOrderById(db, orderId);
-      return order?.status === 'pending_payment' && order.stockReleasedAt === null ? order : null;
+      if (!order || order.paymentMethod !== 'online') return null;
+      if (order.status === 'pending_payment' && order.stockReleasedAt === null) return order;
+      return order.status === 'payment_failed' && order.paidAt === null ? order : null;
     },
 
     /** Unpaid orders whose reservation has run out (the payments sweep ends them). */
@@ -258,6 +266,55 @@ export function createOrdersService(deps: {
         statusOf(order),
         `Payment ${reference} arrived after the order ended: refund it or re-confirm the order.`,
       );
+    },
+
+    /**
+     * Takes an ended order's items (and its promo use) again, so it can be paid after all: back
+     * to `pending_payment` for another try, or straight to `placed` when late money arrived.
+     * Throws OutOfStockError (or a ValidationError for the code) when that is no longer possible.
+     */
+    async reopen(
+      q: Queryable,
+      orderId: number,
+      target: 'pending_payment' | 'placed',
+      note: string,
+      options: { reservedUntil?: Date; paymentReference?: string } = {},
+    ): Promise<OrderRow> {
+      const order = await lockOrder(q, orderId);
+      if (
+        !order ||
+        order.stockReleasedAt === null ||
+        !(['payment_failed', 'cancelled'] as string[]).includes(order.status)
+      ) {
+        throw new ConflictError('This order can no longer be paid. Please check out again from your cart.');
+      }
+      const wanted = await listOrderQuantities(q, order.id);
+      await lockVariants(
+        q,
+        wanted.map((w) => w.variantId),
+      );
+      for (const w of wanted) {
+        if (!(await takeStock(q, w.variantId, w.quantity))) {
+          throw new OutOfStockError(
+            'Some items in this order have sold out since. Please check out again from your cart.',
+          );
+        }
+      }
+      if (order.discountId !== null && !(await deps.promotions.redeem(q, order.discountId, order))) {
+        throw new ValidationError(
+          `The promo code ${order.promoCode} has been used up since. Please check out again from your cart.`,
+        );
+      }
+      const reopened = await transitionOrder(q, order.id, ['payment_failed', 'cancelled'], target, {
+        stockReleasedAt: null,
+        reservedUntil: target === 'pending_payment' ? (options.reservedUntil ?? null) : null,
+        ...(target === 'placed' ? { paidAt: new Date() } : {}),
+      });
+      await insertStatus(q, order.id, target, note);
+      if (target === 'placed') {
+        await sendPlacedMail(q, reopened!, { paid: true, paymentReference: options.paymentReference ?? '' });
+      }
+      return reopened!;
     },
 
     /**

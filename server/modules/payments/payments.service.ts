@@ -3,7 +3,7 @@
 // webhook, or the expiry sweep asking the provider one last time. The payment row is locked
 // while a result is applied, and webhook deliveries are recorded, so nothing is applied twice.
 import { randomBytes } from 'node:crypto';
-import type { Db, Queryable } from '#server/db/client.ts';
+import type { Db, Queryable, Tx } from '#server/db/client.ts';
 import type { CartService } from '#server/modules/cart/cart.service.ts';
 import type { OrderRow } from '#server/modules/orders/orders.repository.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
@@ -51,9 +51,38 @@ export function createPaymentsService(deps: {
   orders: OrdersService;
   cart: Pick<CartService, 'emptyCart'>;
   publicUrl: string;
+  /** How long a retried payment holds the order's items again. */
+  reservationMinutes: number;
   log: Logger;
 }) {
   const { db, provider, orders, publicUrl, log } = deps;
+
+  /**
+   * Money arrived for an order that had already ended (its hold ran out, or it was cancelled):
+   * take its items again if they are still there, else record it for staff to refund.
+   */
+  async function reopenPaid(q: Queryable, payment: PaymentRow): Promise<OrderRow | null> {
+    try {
+      return await (q as Tx).transaction((savepoint) =>
+        orders.reopen(
+          savepoint,
+          payment.orderId,
+          'placed',
+          'Paid after the order had ended; the items were still available.',
+          {
+            paymentReference: payment.reference,
+          },
+        ),
+      );
+    } catch (error) {
+      log.warn(
+        { reference: payment.reference, orderId: payment.orderId, err: error },
+        'late payment: order not reopened',
+      );
+      await orders.noteLatePayment(q, payment.orderId, payment.reference);
+      return null;
+    }
+  }
 
   async function apply(q: Queryable, verified: VerifiedPayment, source: string): Promise<PaymentOutcome> {
     const payment = await lockPayment(q, verified.reference);
@@ -78,16 +107,9 @@ export function createPaymentsService(deps: {
         provider.name === 'sandbox'
           ? 'Paid in the sandbox'
           : `Paid with Paystack (${verified.channel ?? 'card'})`;
-      const order = await orders.markPaid(q, payment.orderId, how, payment.reference);
-      if (order) {
-        if (order.cartId !== null) await deps.cart.emptyCart(q, order.cartId);
-      } else {
-        log.warn(
-          { reference: payment.reference, orderId: payment.orderId },
-          'payment arrived for an order no longer awaiting it',
-        );
-        await orders.noteLatePayment(q, payment.orderId, payment.reference);
-      }
+      const order =
+        (await orders.markPaid(q, payment.orderId, how, payment.reference)) ?? (await reopenPaid(q, payment));
+      if (order?.cartId != null) await deps.cart.emptyCart(q, order.cartId);
       log.info({ reference: payment.reference, orderId: payment.orderId, source }, 'payment applied');
       return 'paid';
     }
@@ -106,6 +128,16 @@ export function createPaymentsService(deps: {
     }
     if (verified.status === 'abandoned') {
       await updatePayment(q, payment.id, { status: 'abandoned', message: verified.message });
+      // The shopper came back without paying: the items go back on sale (a retry takes them again).
+      const latest = await latestPaymentOf(q, payment.orderId);
+      if (source === 'callback' && latest?.id === payment.id) {
+        await orders.endUnpaid(
+          q,
+          payment.orderId,
+          'payment_failed',
+          'The payment was cancelled. Nothing was charged.',
+        );
+      }
       return 'not_paid';
     }
     return 'pending';
@@ -189,8 +221,16 @@ export function createPaymentsService(deps: {
     async retry(reference: string): Promise<string | null> {
       const payment = await find(reference);
       if (!payment) return null;
-      const order = await deps.orders.unpaidOnlineOrder(payment.orderId);
-      return order ? startOnline(order) : null;
+      const order = await orders.retryableOrder(payment.orderId);
+      if (!order) return null;
+      if (order.status === 'pending_payment') return startOnline(order);
+      // Its items went back on sale when the payment was cancelled: take them again first.
+      const reopened = await db.transaction((tx) =>
+        orders.reopen(tx, order.id, 'pending_payment', 'Payment tried again.', {
+          reservedUntil: new Date(Date.now() + deps.reservationMinutes * 60_000),
+        }),
+      );
+      return startOnline(reopened);
     },
 
     /**
