@@ -328,7 +328,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             <Wallet className="h-4 w-4" aria-hidden="true" />
             {placing
               ? 'Placing your order…'
-              : method === 'online'
+              : hydrated && method === 'online'
                 ? `Pay ${formatPrice(total)}`
                 : 'Place Order'}
           </button>

@@ -243,7 +243,7 @@ export function createOrdersService(deps: {
      */
     async retryableOrder(orderId: number): Promise<OrderRow | null> {
       const order = await findOrderById(db, orderId);
-      if (!order || order.paymentMethod !== 'online') return null;
+      if (order?.paymentMethod !== 'online') return null;
       if (order.status === 'pending_payment' && order.stockReleasedAt === null) return order;
       return order.status === 'payment_failed' && order.paidAt === null ? order : null;
     },
