@@ -195,6 +195,12 @@ async function main() {
         '  Create your own with: npm run admin:create -- --email you@example.com --password "…"\n',
     );
   }
+  if (!env.PAYSTACK_SECRET_KEY) {
+    // Anyone can "pay" on the sandbox's page: fine for trying the shop, never for real orders.
+    console.log(
+      '  Payments: SANDBOX (no real money moves). Set PAYSTACK_SECRET_KEY before taking real orders.\n',
+    );
+  }
 }
 
 main().catch((error) => {
