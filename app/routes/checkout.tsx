@@ -153,8 +153,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           name="idempotencyKey"
           value={failed?.values.idempotencyKey ?? loaderData.idempotencyKey}
         />
-        <div className="space-y-8">
-          <fieldset className="space-y-4 rounded-2xl bg-white p-5 shadow-sm sm:p-6">
+        <div className="min-w-0 space-y-8">
+          <fieldset className="min-w-0 space-y-4 rounded-2xl bg-white p-5 shadow-sm sm:p-6 [&>legend~*]:clear-both">
             <legend className="float-left mb-2 w-full text-lg font-semibold">Contact</legend>
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField
@@ -181,7 +181,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             </div>
           </fieldset>
 
-          <fieldset className="space-y-4 rounded-2xl bg-white p-5 shadow-sm sm:p-6">
+          <fieldset className="min-w-0 space-y-4 rounded-2xl bg-white p-5 shadow-sm sm:p-6 [&>legend~*]:clear-both">
             <legend className="float-left mb-2 w-full text-lg font-semibold">Delivery address</legend>
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField
@@ -242,7 +242,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             ) : null}
           </fieldset>
 
-          <fieldset className="space-y-3 rounded-2xl bg-white p-5 shadow-sm sm:p-6">
+          <fieldset className="min-w-0 space-y-3 rounded-2xl bg-white p-5 shadow-sm sm:p-6 [&>legend~*]:clear-both">
             <legend className="float-left mb-2 w-full text-lg font-semibold">Payment</legend>
             {errors.paymentMethod ? (
               <p className="text-sm font-medium text-sale" data-field-error="paymentMethod">

@@ -22,6 +22,22 @@ describe('on a 360 px phone', () => {
     await mobileNav.getByRole('link', { name: 'New Arrivals' }).click();
     await page.waitForURL('**/collections?category=new');
   });
+
+  it('fits the cart and checkout on the screen', async () => {
+    const { page } = t;
+    const list = (await (await page.request.get('/api/v1/products?pageSize=20')).json()) as {
+      items: { variants: { id: number; stock: number }[] }[];
+    };
+    const variant = list.items.flatMap((p) => p.variants).find((v) => v.stock > 5)!;
+    await page.request.post('/cart', {
+      form: { intent: 'add', variantId: String(variant.id), quantity: '1' },
+    });
+    for (const path of ['/cart', '/checkout']) {
+      await openPage(page, path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
 });
 
 describe('with JavaScript off', () => {
