@@ -111,7 +111,7 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
                 >
                   {i < order.timeline.length - 1 ? (
                     <span
-                      className={`absolute left-4 top-9 h-[calc(100%-2.25rem)] w-0.5 ${step.completed ? 'bg-ok' : 'bg-ink/15'}`}
+                      className={`absolute left-4 top-9 h-[calc(100%-2.25rem)] w-0.5 ${order.timeline[i + 1]?.completed ? 'bg-ok' : 'bg-ink/15'}`}
                       aria-hidden="true"
                     />
                   ) : null}
