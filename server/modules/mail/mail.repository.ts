@@ -164,7 +164,7 @@ const mailboxSummaryColumns = {
   createdAt: mailboxMessages.createdAt,
 };
 
-/** Newest first; `to` matches the recipient address without regard to case. */
+/** Newest first (as written to the outbox); `to` matches the recipient without regard to case. */
 export async function listMailbox(
   db: Queryable,
   options: { limit: number; offset: number; to?: string },
@@ -177,7 +177,9 @@ export async function listMailbox(
       .select(mailboxSummaryColumns)
       .from(mailboxMessages)
       .where(where)
-      .orderBy(desc(mailboxMessages.createdAt), desc(mailboxMessages.id))
+      // Newest first in the order the mail was written (a batch is delivered in parallel, so the
+      // delivery times of one batch can come out in any order).
+      .orderBy(desc(sql`coalesce(${mailboxMessages.outboxId}, 0)`), desc(mailboxMessages.id))
       .limit(options.limit)
       .offset(options.offset),
     db.select({ n: count() }).from(mailboxMessages).where(where),
