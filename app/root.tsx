@@ -21,12 +21,13 @@ import type { Route } from './+types/root';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { content } = context.services;
-  const [store, currencies, code, user, cartCount] = await Promise.all([
+  const [store, currencies, code, user, cartCount, wishlistIds] = await Promise.all([
     content.getStoreInfo(),
     content.listCurrencies(),
     readCurrencyCode(request),
     context.auth.getUser(),
     context.cart.owner().then((owner) => context.services.cart.count(owner)),
+    context.auth.getUser().then((u) => (u ? context.services.profiles.listWishlist(u.id) : null)),
   ]);
   return {
     store,
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     /** The signed-in shopper (name for the header), or null. */
     user: user ? { name: user.name, role: user.role } : null,
     /** The signed-in shopper's saved products (guests keep theirs in this browser). */
-    wishlistIds: user ? await context.services.profiles.listWishlist(user.id) : null,
+    wishlistIds,
     /** Units in the cart; the header shows a badge above zero. */
     cartCount,
     year: new Date().getFullYear(),

@@ -2,6 +2,11 @@
 
 export const USER_ROLES = ['customer', 'staff', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
+/** A stored role as the closed set (anything unknown counts as a customer). */
+export function toRole(role: string): UserRole {
+  return (USER_ROLES as readonly string[]).includes(role) ? (role as UserRole) : 'customer';
+}
+
 /** Who may open the admin portal. */
 export const STAFF_ROLES: readonly UserRole[] = ['staff', 'admin'];
 

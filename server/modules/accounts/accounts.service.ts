@@ -1,7 +1,7 @@
 // Signing up and in, sessions, email confirmation and passwords. The rules live here; SQL lives in
 // accounts.repository.ts; emails are written to the outbox inside the transaction that causes them.
 
-import { USER_ROLES, type UserRole } from '#core/account.ts';
+import { toRole, type UserRole } from '#core/account.ts';
 import {
   ChangePasswordInput,
   EmailField,
@@ -146,10 +146,6 @@ export interface CurrentSession {
   sessionId: string;
   remember: boolean;
   user: SessionUser;
-}
-
-function toRole(role: string): UserRole {
-  return (USER_ROLES as readonly string[]).includes(role) ? (role as UserRole) : 'customer';
 }
 
 export function toSessionUser(

@@ -1,6 +1,6 @@
 // The signed-in shopper's own details: profile, notification settings and the saved wishlist.
 
-import { USER_ROLES, type UserRole } from '#core/account.ts';
+import { toRole } from '#core/account.ts';
 import {
   NotificationSettingsInput,
   type Profile,
@@ -25,7 +25,7 @@ function toProfile(user: UserRow): Profile {
     name: user.name,
     email: user.email,
     emailVerified: user.emailVerifiedAt !== null,
-    role: (USER_ROLES as readonly string[]).includes(user.role) ? (user.role as UserRole) : 'customer',
+    role: toRole(user.role),
     phone: user.phone,
     dateOfBirth: user.dateOfBirth,
     addressStreet: user.addressStreet,

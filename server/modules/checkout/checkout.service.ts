@@ -4,7 +4,7 @@
 // Anything refused rolls all of it back. The same checkout sent twice places one order.
 import { randomInt } from 'node:crypto';
 import { CheckoutInput } from '#core/contract/orders.ts';
-import { type OrderStatus, PAYMENT_METHODS, type PaymentMethod } from '#core/order-status.ts';
+import type { OrderStatus, PaymentMethod } from '#core/order-status.ts';
 import { computeTotals, type PricingLine } from '#core/pricing.ts';
 import { variantLabel } from '#core/variants.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
@@ -71,16 +71,12 @@ export function createCheckoutService(deps: {
     pay_on_delivery: 'placed',
   };
 
+  /** Online and still unpaid: the provider's page. Otherwise the order's result page. */
   async function nextStep(order: OrderRow): Promise<string> {
-    if (order.paymentMethod !== 'online') {
-      const payment = await latestPaymentOf(db, order.id);
-      return `/payment-success?reference=${encodeURIComponent(payment?.reference ?? '')}`;
-    }
-    if (order.status !== 'pending_payment') {
-      const payment = await latestPaymentOf(db, order.id);
-      return `/payment-success?reference=${encodeURIComponent(payment?.reference ?? '')}`;
-    }
-    return payments.startOnline(order);
+    if (order.paymentMethod === 'online' && order.status === 'pending_payment')
+      return payments.startOnline(order);
+    const payment = await latestPaymentOf(db, order.id);
+    return `/payment-success?reference=${encodeURIComponent(payment?.reference ?? '')}`;
   }
 
   async function placeInTransaction(
@@ -257,10 +253,6 @@ export function createCheckoutService(deps: {
         etaDaysMin: r.etaDaysMin,
         etaDaysMax: r.etaDaysMax,
       }));
-    },
-
-    paymentMethods(): readonly PaymentMethod[] {
-      return PAYMENT_METHODS;
     },
 
     /**

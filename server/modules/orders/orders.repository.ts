@@ -151,17 +151,6 @@ export async function forceOrderStatus(
   return row ?? null;
 }
 
-export async function setOrderFields(
-  q: Queryable,
-  orderId: number,
-  patch: Partial<Pick<NewOrder, 'paidAt' | 'reservedUntil' | 'stockReleasedAt'>>,
-): Promise<void> {
-  await q
-    .update(orders)
-    .set({ ...patch, updatedAt: sql`now()` })
-    .where(eq(orders.id, orderId));
-}
-
 /**
  * Puts an order's units back on sale, once: only the call that marks it released returns true.
  */
@@ -252,9 +241,4 @@ export async function listExpiredReservations(q: Queryable, limit = 50): Promise
     )
     .orderBy(asc(orders.reservedUntil))
     .limit(limit);
-}
-
-export async function countOrders(q: Queryable): Promise<number> {
-  const [row] = await queryRows<{ n: number | string }>(q, sql`SELECT count(*) AS n FROM orders`);
-  return Number(row?.n ?? 0);
 }

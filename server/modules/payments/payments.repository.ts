@@ -50,15 +50,6 @@ export async function latestPaymentOf(q: Queryable, orderId: number): Promise<Pa
   return row ?? null;
 }
 
-export async function hasSuccessfulPayment(q: Queryable, orderId: number): Promise<boolean> {
-  const rows = await q
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'success')))
-    .limit(1);
-  return rows.length > 0;
-}
-
 /**
  * Records a webhook event; false when the same event for the same reference was recorded before
  * (a replay). Concurrent copies wait for each other on the unique index.

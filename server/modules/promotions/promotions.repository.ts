@@ -73,10 +73,10 @@ export async function hasOrdered(q: Queryable, customer: Customer): Promise<bool
 
 /**
  * Takes one use of a code, atomically: succeeds only while the code is active, in date and under
- * its limit, however many orders try at once (the row is locked for the update). Null otherwise.
+ * its limit, however many orders try at once (the row is locked for the update). False otherwise.
  */
-export async function takeDiscountUse(q: Queryable, discountId: number): Promise<DiscountRow | null> {
-  const [row] = await queryRows<{ id: number }>(
+export async function takeDiscountUse(q: Queryable, discountId: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
     q,
     sql`UPDATE discounts SET used_count = used_count + 1
         WHERE id = ${discountId} AND is_active
@@ -85,9 +85,7 @@ export async function takeDiscountUse(q: Queryable, discountId: number): Promise
           AND (expires_at IS NULL OR expires_at > now())
         RETURNING id`,
   );
-  if (!row) return null;
-  const [updated] = await q.select().from(discounts).where(eq(discounts.id, discountId));
-  return updated ?? null;
+  return rows.length === 1;
 }
 
 /** Gives a use back (the order it was taken for was cancelled before it went through). */
