@@ -21,13 +21,14 @@ import type { Route } from './+types/root';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { content } = context.services;
-  const [store, currencies, code, user, cartCount, wishlistIds] = await Promise.all([
+  const [store, currencies, code, user, cartCount, wishlistIds, demoMode] = await Promise.all([
     content.getStoreInfo(),
     content.listCurrencies(),
     readCurrencyCode(request),
     context.auth.getUser(),
     context.cart.owner().then((owner) => context.services.cart.count(owner)),
     context.auth.getUser().then((u) => (u ? context.services.profiles.listWishlist(u.id) : null)),
+    context.services.demo.isOn(),
   ]);
   return {
     store,
@@ -39,6 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     wishlistIds,
     /** Units in the cart; the header shows a badge above zero. */
     cartCount,
+    /** A demo shop (ADR 016): the admin says so, and its sign-in screen shows the demo credentials. */
+    demoMode,
     year: new Date().getFullYear(),
   };
 }

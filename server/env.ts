@@ -59,6 +59,10 @@ export const EnvSchema = z.object({
   /** Create this admin at start when no admin exists yet (both must be set). */
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(1).optional(),
+  /** A production shop (public PUBLIC_URL) may take sandbox payments: only for a staging shop. */
+  ALLOW_SANDBOX_PAYMENTS: booleanish.default(false),
+  /** A production shop (public PUBLIC_URL) may deliver mail to the local mailbox instead of SMTP. */
+  ALLOW_LOCAL_MAILBOX: booleanish.default(false),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { DATA_DIR: string; PUBLIC_URL: string };

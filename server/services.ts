@@ -1,7 +1,9 @@
 // The shop's services, wired once per process and handed to routes and React Router loaders.
 import { randomBytes } from 'node:crypto';
+import { STAFF_ROLES } from '#core/account.ts';
 import type { Db } from '#server/db/client.ts';
 import { createAccountsService } from '#server/modules/accounts/accounts.service.ts';
+import { createDemoModeService } from '#server/modules/accounts/demo-mode.ts';
 import { createProfileService } from '#server/modules/accounts/profile.service.ts';
 import { createCartService } from '#server/modules/cart/cart.service.ts';
 import { createCatalogService } from '#server/modules/catalog/catalog.service.ts';
@@ -37,6 +39,11 @@ export interface ServiceConfig {
     sandboxSecret: string;
   };
   checkout: CheckoutConfig;
+  /**
+   * Demo mode (ADR 016): this process may run a demo shop (local PUBLIC_URL, no ADMIN_EMAIL;
+   * decided at start by server/startup-checks.ts). Absent: never a demo shop.
+   */
+  demo?: { eligible: boolean };
 }
 
 export function defaultServiceConfig(overrides: Partial<ServiceConfig> = {}): ServiceConfig {
@@ -54,7 +61,19 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
   const config = deps.config ?? defaultServiceConfig();
   const log = deps.log ?? createLogger({ level: 'silent' });
   const content = createContentService({ db });
-  const mail = createMailService({ db, from: config.mailFrom, onEnqueued: config.onMailEnqueued });
+  const mail = createMailService({
+    db,
+    from: config.mailFrom,
+    onEnqueued: config.onMailEnqueued,
+    // The local mailbox rule (ADR 017), asked at read time.
+    mailboxPolicy: {
+      demoMode: () => demo.isOn(),
+      isStaffAddress: async (email) => {
+        const role = await accounts.roleOf(email);
+        return role !== null && STAFF_ROLES.includes(role);
+      },
+    },
+  });
   const limiter = createRateLimiter({ db });
   const promotions = createPromotionsService({ db });
   const cart = createCartService({ db, promotions });
@@ -85,14 +104,22 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
     reservationMinutes: config.checkout.reservationMinutes,
     log: log.child({ module: 'payments' }),
   });
+  const accounts = createAccountsService({
+    db,
+    mail,
+    limiter,
+    publicUrl: config.publicUrl,
+    supportEmail: async () => (await content.getStoreInfo()).email,
+  });
+  const demo = createDemoModeService({
+    eligible: config.demo?.eligible ?? false,
+    accounts,
+    content,
+    promotions,
+  });
   return {
-    accounts: createAccountsService({
-      db,
-      mail,
-      limiter,
-      publicUrl: config.publicUrl,
-      supportEmail: async () => (await content.getStoreInfo()).email,
-    }),
+    accounts,
+    demo,
     profiles,
     cart,
     catalog: createCatalogService({ db }),

@@ -51,6 +51,12 @@ export default function AdminMailboxMessage({ loaderData }: Route.ComponentProps
         <dt className="text-muted">Date</dt>
         <dd>{new Date(message.createdAt).toLocaleString('en-NG', { timeZone: 'Africa/Lagos' })}</dd>
       </dl>
+      {message.masked ? (
+        <p className="mt-4 rounded-lg bg-sand px-4 py-3 text-sm" data-testid="mail-masked">
+          Links and codes in this message are masked: the shop sent it to {message.toAddress}, and only they
+          can use it. (Mail to staff is always masked; mail to customers is shown whole only in a demo shop.)
+        </p>
+      ) : null}
       <h2 className="mt-6 text-sm font-semibold uppercase tracking-wider text-muted">Text</h2>
       <pre
         className="mt-2 whitespace-pre-wrap rounded-xl bg-white p-4 font-sans text-sm shadow-sm"

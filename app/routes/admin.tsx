@@ -10,7 +10,7 @@ import type { Route } from './+types/admin';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await requireRole(context, STAFF_ROLES);
-  return { user: { name: user.name, role: user.role } };
+  return { user: { name: user.name, role: user.role }, demoMode: await context.services.demo.isOn() };
 }
 
 export function meta() {
@@ -51,6 +51,17 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </Form>
         </div>
       </header>
+      {loaderData.demoMode ? (
+        <p
+          role="status"
+          className="border-b border-gold-400 bg-gold-300 px-4 py-2 text-sm text-ink"
+          data-testid="demo-shop-notice"
+        >
+          <strong>Demo shop.</strong> Sample data, a demo admin whose password is published, sandbox payments.
+          Never use it for real orders. To take the shop over, create your own admin with{' '}
+          <code>npm run admin:create</code> (or ADMIN_EMAIL and ADMIN_PASSWORD): demo mode then ends for good.
+        </p>
+      ) : null}
       <div className="grid gap-6 px-4 py-6 md:grid-cols-[200px_1fr]">
         <nav aria-label="Admin">
           <ul className="flex gap-2 overflow-x-auto md:flex-col">

@@ -13,6 +13,11 @@ export const MailboxSummarySchema = z.object({
 export const MailboxMessageSchema = MailboxSummarySchema.extend({
   textBody: z.string(),
   htmlBody: z.string(),
+  masked: z
+    .boolean()
+    .describe(
+      'Every token in the bodies is masked (always for mail to staff; for everyone outside demo mode). ADR 017.',
+    ),
 });
 
 export const MailboxPageSchema = z.object({

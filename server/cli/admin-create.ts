@@ -1,8 +1,11 @@
 // npm run admin:create -- --email owner@example.com --password "…" [--name "Ada Obi"]
 // Creates an admin, or makes an existing account an admin with this password (its sessions end).
+// The owner has taken the shop over: demo mode ends for good (ADR 016), and the demo admin (with
+// its sessions) and the sample promo codes are removed now.
 // Stop the shop first when it uses the embedded database (one process per data folder).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { DEMO_ADMIN, isDemoAdminEmail } from '#core/demo.ts';
 import { databaseConfigFromEnv, openDatabase } from '#server/db/client.ts';
 import { EnvError, loadEnv } from '#server/env.ts';
 import { isAppError } from '#server/platform/errors.ts';
@@ -19,6 +22,10 @@ async function main() {
   });
   if (!values.email || !values.password) {
     console.error(usage);
+    process.exit(2);
+  }
+  if (isDemoAdminEmail(values.email)) {
+    console.error(`${DEMO_ADMIN.email} is the demo admin's address: choose your own.`);
     process.exit(2);
   }
   const env = loadEnv();
@@ -39,6 +46,14 @@ async function main() {
       result === 'created'
         ? `Admin ${values.email.toLowerCase()} created. Sign in at ${env.PUBLIC_URL}/admin`
         : `${values.email.toLowerCase()} is now an admin with the new password (its other sessions were ended).`,
+    );
+    const ended = await services.demo.end('admin:create');
+    console.log(
+      `Demo mode has ended for good${ended.demoAdminRemoved ? ': the demo admin was removed' : ''}${
+        ended.sampleCodesRemoved.length > 0
+          ? `${ended.demoAdminRemoved ? ' and' : ':'} the sample promo codes ${ended.sampleCodesRemoved.join(', ')} were removed`
+          : ''
+      }.`,
     );
   } finally {
     await database.close();

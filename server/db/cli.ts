@@ -7,9 +7,11 @@ import { sql } from 'drizzle-orm';
 import { databaseConfigFromEnv, openDatabase } from '#server/db/client.ts';
 import { seedReferenceData, seedSampleData } from '#server/db/seed/seed.ts';
 import { EnvError, loadEnv } from '#server/env.ts';
+import { createContentService } from '#server/modules/content/content.service.ts';
 import { createMediaService } from '#server/modules/media/media.service.ts';
 import { createLogger } from '#server/platform/logger.ts';
 import { DiskStorage } from '#server/platform/storage.ts';
+import { demoEligible } from '#server/startup-checks.ts';
 
 const command = process.argv[2];
 if (!['migrate', 'seed', 'reset'].includes(command ?? '')) {
@@ -46,7 +48,13 @@ async function main() {
       db: database.db,
       storage: new DiskStorage(path.join(env.DATA_DIR, 'media')),
     });
-    const seeded = await seedSampleData({ db: database.db, media, log });
+    const seeded = await seedSampleData({
+      db: database.db,
+      media,
+      log,
+      // The sample promo codes come only with a shop that may be a demo shop (ADR 016).
+      promoCodes: demoEligible(env) && !(await createContentService({ db: database.db }).isDemoEnded()),
+    });
     console.log(
       seeded
         ? 'Sample data loaded.'

@@ -4,11 +4,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
-import { DEMO_ADMIN } from '#core/demo.ts';
 import { databaseConfigFromEnv, openDatabase } from '#server/db/client.ts';
 import { seedReferenceData, seedSampleData } from '#server/db/seed/seed.ts';
 import { EnvError, loadEnv } from '#server/env.ts';
-import { bootstrapAdmins } from '#server/modules/accounts/bootstrap.ts';
 import { createContentService } from '#server/modules/content/content.service.ts';
 import { createOutboxWorker, type OutboxWorker } from '#server/modules/mail/outbox-worker.ts';
 import { transportFromConfig } from '#server/modules/mail/transports.ts';
@@ -16,6 +14,15 @@ import { PROJECT_ROOT } from '#server/paths.ts';
 import { createLogger } from '#server/platform/logger.ts';
 import { DiskStorage } from '#server/platform/storage.ts';
 import { createServices } from '#server/services.ts';
+import {
+  assertNoProblems,
+  configurationProblems,
+  demoBanner,
+  demoEligible,
+  isProductionShop,
+  StartupError,
+  settleShopMode,
+} from '#server/startup-checks.ts';
 import { type AppOptions, buildApp } from './app.ts';
 
 const ROOT = PROJECT_ROOT;
@@ -49,8 +56,10 @@ async function main() {
   let env: ReturnType<typeof loadEnv>;
   try {
     env = loadEnv(process.env);
+    // A production shop (public PUBLIC_URL) needs real payments and mail (ADR 016).
+    assertNoProblems(configurationProblems(env));
   } catch (error) {
-    console.error(error instanceof EnvError ? error.message : error);
+    console.error(error instanceof EnvError || error instanceof StartupError ? error.message : error);
     process.exit(1);
   }
   const log = createLogger({ level: env.LOG_LEVEL, pretty: env.NODE_ENV === 'development' });
@@ -88,6 +97,7 @@ async function main() {
         reservationMinutes: env.PAYMENT_RESERVATION_MINUTES,
         bankTransferHours: env.BANK_TRANSFER_RESERVATION_HOURS,
       },
+      demo: { eligible: demoEligible(env) },
     },
   });
   log.info(
@@ -97,16 +107,24 @@ async function main() {
       : 'payments: sandbox (set PAYSTACK_SECRET_KEY for Paystack)',
   );
   if (env.SEED_ON_START) {
-    const seeded = await seedSampleData({ db: database.db, media: services.media, log });
+    const seeded = await seedSampleData({
+      db: database.db,
+      media: services.media,
+      log,
+      // The sample promo codes come only with a shop that may be a demo shop (ADR 016).
+      promoCodes: demoEligible(env) && !(await services.content.isDemoEnded()),
+    });
     if (seeded) log.info('empty database: sample data loaded');
   }
-  const store = await services.content.getStoreInfo();
-  const { demoAdminUsable } = await bootstrapAdmins({
-    accounts: services.accounts,
-    usesSampleData: store.usesSampleData,
-    admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
-    log,
-  });
+  let shop: Awaited<ReturnType<typeof settleShopMode>>;
+  try {
+    shop = await settleShopMode({ env, services, log });
+  } catch (error) {
+    if (!(error instanceof StartupError)) throw error;
+    console.error(error.message);
+    await database.close();
+    process.exit(1);
+  }
 
   const transport = transportFromConfig({ smtpUrl: env.SMTP_URL, db: database.db });
   const worker = createOutboxWorker({
@@ -188,13 +206,14 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   log.info({ ms: Date.now() - started }, 'ready');
   console.log(`\n  Crown Hair is open at http://localhost:${port}\n`);
-  if (demoAdminUsable) {
-    console.log(
-      `  Admin portal: http://localhost:${port}/admin\n` +
-        `  Demo admin (sample data): ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}\n` +
-        '  Create your own with: npm run admin:create -- --email you@example.com --password "…"\n',
-    );
+  if (shop.demoMode) {
+    log.warn('DEMO SHOP: demo admin with a published password; take the shop over before real use');
+    console.log(demoBanner(shop, `http://localhost:${port}/admin`));
   }
+  if (isProductionShop(env) && env.ALLOW_SANDBOX_PAYMENTS && !env.PAYSTACK_SECRET_KEY)
+    log.warn('ALLOW_SANDBOX_PAYMENTS=1: this production shop takes sandbox payments (no real money)');
+  if (isProductionShop(env) && env.ALLOW_LOCAL_MAILBOX && !env.SMTP_URL)
+    log.warn('ALLOW_LOCAL_MAILBOX=1: this production shop keeps its mail in the local mailbox');
   if (!env.PAYSTACK_SECRET_KEY) {
     // Anyone can "pay" on the sandbox's page: fine for trying the shop, never for real orders.
     console.log(

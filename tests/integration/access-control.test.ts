@@ -1,9 +1,7 @@
 // Who may open the admin portal: every admin page and admin API route checks the role on the
 // server. Anonymous → sign-in form (401), customer → sign-in form (403), staff and admin → in.
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '#core/demo.ts';
-import { bootstrapAdmins } from '#server/modules/accounts/bootstrap.ts';
 import { createUser, TEST_PASSWORD } from '#tests/factories/accounts.ts';
 import { TestClient } from '#tests/helpers/client.ts';
 import { createTestShop, type TestShop } from '#tests/helpers/test-app.ts';
@@ -132,7 +130,7 @@ describe('admin sign-in', () => {
     expect(outside.headers.location).toBe('/admin/dashboard');
   });
 
-  it('shows no demo credentials when the shop does not run on sample data', async () => {
+  it('shows no demo credentials when the shop is not a demo shop', async () => {
     const page = await new TestClient(shop.app).get('/admin/dashboard');
     expect(page.body).not.toContain('data-testid="demo-credentials"');
     expect(page.body).not.toContain(DEMO_ADMIN.password);
@@ -140,46 +138,6 @@ describe('admin sign-in', () => {
 });
 
 describe('creating admins', () => {
-  it('creates the demo admin with sample data only when the shop has no admin', async () => {
-    const fresh = await createTestShop({ pages: true });
-    try {
-      const log = fresh.log;
-      await fresh.database.db.execute(
-        sql`INSERT INTO settings (key, value) VALUES ('store.usesSampleData', 'true')
-            ON CONFLICT (key) DO UPDATE SET value = 'true'`,
-      );
-      const first = await bootstrapAdmins({ accounts: fresh.services.accounts, usesSampleData: true, log });
-      expect(first.demoAdminUsable).toBe(true);
-      // The sign-in screen shows the demo credentials while the shop runs on sample data.
-      const screen = await new TestClient(fresh.app).get('/admin');
-      expect(screen.body).toContain('data-testid="demo-credentials"');
-      expect(screen.body).toContain(DEMO_ADMIN.password);
-      const client = new TestClient(fresh.app);
-      await client.post('/admin/sign-in', { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password });
-      expect((await client.get('/api/v1/admin/mailbox')).statusCode).toBe(200);
-
-      // ADMIN_EMAIL / ADMIN_PASSWORD: created once, then left alone.
-      const env = { email: 'owner@crownhair.ng', password: 'lagos sunset passphrase' };
-      await bootstrapAdmins({ accounts: fresh.services.accounts, usesSampleData: false, admin: env, log });
-      await bootstrapAdmins({
-        accounts: fresh.services.accounts,
-        usesSampleData: false,
-        admin: { ...env, password: 'a different one now' },
-        log,
-      });
-      expect(await fresh.services.accounts.passwordMatches(env.email, env.password)).toBe(true);
-      expect(await fresh.services.accounts.passwordMatches(env.email, 'a different one now')).toBe(false);
-      // A second start with sample data does not make another demo admin.
-      await fresh.database.db.execute(sql`DELETE FROM users WHERE email = ${DEMO_ADMIN.email}`);
-      await bootstrapAdmins({ accounts: fresh.services.accounts, usesSampleData: true, log });
-      expect(await fresh.services.accounts.passwordMatches(DEMO_ADMIN.email, DEMO_ADMIN.password)).toBe(
-        false,
-      );
-    } finally {
-      await fresh.close();
-    }
-  });
-
   it('admin:create makes a new admin or promotes an existing account, refusing weak passwords', async () => {
     const { accounts } = shop.services;
     await expect(accounts.createAdmin({ email: 'weak@example.ng', password: 'password' })).rejects.toThrow(

@@ -2,6 +2,7 @@
 // checked on the server, merged into the account on sign-in.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedSampleDiscounts } from '#server/db/seed/seed.ts';
 import { createUser, TEST_PASSWORD } from '#tests/factories/accounts.ts';
 import { createProduct } from '#tests/factories/catalog.ts';
 import { TestClient } from '#tests/helpers/client.ts';
@@ -11,6 +12,8 @@ let shop: TestShop;
 
 beforeAll(async () => {
   shop = await createTestShop({ pages: true });
+  // The tests use the sample promo codes; a test shop has only the reference data (ADR 016).
+  await seedSampleDiscounts(shop.database.db);
 });
 afterAll(async () => {
   await shop.close();

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#server/db/client.ts';
+import { seedSampleDiscounts } from '#server/db/seed/seed.ts';
 import { createUser, TEST_PASSWORD } from '#tests/factories/accounts.ts';
 import { createProduct } from '#tests/factories/catalog.ts';
 import { TestClient } from '#tests/helpers/client.ts';
@@ -13,6 +14,8 @@ let shop: TestShop;
 
 beforeAll(async () => {
   shop = await createTestShop({ pages: true });
+  // The tests use the sample promo codes; a test shop has only the reference data (ADR 016).
+  await seedSampleDiscounts(shop.database.db);
 });
 afterAll(async () => {
   await shop.close();

@@ -1,5 +1,5 @@
 // The admin portal's sign-in form: shown at /admin/sign-in and in place of any admin page to
-// anyone without a staff role. Demo credentials appear only while the shop runs on sample data.
+// anyone without a staff role. Demo credentials appear only in demo mode (ADR 016).
 import { ShieldCheck } from 'lucide-react';
 import { Form, Link } from 'react-router';
 import { FormMessage, PasswordField, SubmitButton, TextField } from '#app/features/account/form-fields.tsx';
@@ -15,7 +15,8 @@ export function AdminSignIn({
   notice?: string | null;
   failed?: { message: string; values: Record<string, string>; fieldErrors: Record<string, string[]> } | null;
 }) {
-  const store = useRootData()?.store;
+  const root = useRootData();
+  const store = root?.store;
   return (
     <div className="flex min-h-dvh items-center justify-center bg-plum-900 px-4 py-12">
       <div className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-xl sm:p-8">
@@ -47,9 +48,9 @@ export function AdminSignIn({
           />
           <SubmitButton pendingText="Signing in…">Sign In</SubmitButton>
         </Form>
-        {store?.usesSampleData ? (
+        {root?.demoMode ? (
           <div className="mt-6 rounded-lg bg-sand px-4 py-3 text-sm" data-testid="demo-credentials">
-            <p className="font-semibold">Demo credentials (sample data)</p>
+            <p className="font-semibold">Demo shop: demo admin credentials</p>
             <p className="mt-1">
               Email: <code>{DEMO_ADMIN.email}</code>
             </p>

@@ -12,7 +12,12 @@ let shop: TestShop;
 
 beforeAll(async () => {
   shop = await createTestShop();
-  const loaded = await seedSampleData({ db: shop.database.db, media: shop.services.media, log: shop.log });
+  const loaded = await seedSampleData({
+    db: shop.database.db,
+    media: shop.services.media,
+    log: shop.log,
+    promoCodes: true,
+  });
   expect(loaded).toBe(true);
 }, 180_000);
 afterAll(async () => {
@@ -61,9 +66,24 @@ describe('sample data', () => {
     expect(n?.n).toBe(2);
   });
 
+  it('brings the sample promo codes, which reference data alone does not (ADR 016)', async () => {
+    expect(await shop.services.promotions.sampleCodesPresent()).toEqual(['NEWCUSTOMER', 'SAVE10', 'SAVE20']);
+    const bare = await createTestShop();
+    try {
+      expect(await bare.services.promotions.sampleCodesPresent()).toEqual([]);
+    } finally {
+      await bare.close();
+    }
+  });
+
   it('marks the shop as running on sample data and does not load twice', async () => {
     expect((await shop.services.content.getStoreInfo()).usesSampleData).toBe(true);
-    const again = await seedSampleData({ db: shop.database.db, media: shop.services.media, log: shop.log });
+    const again = await seedSampleData({
+      db: shop.database.db,
+      media: shop.services.media,
+      log: shop.log,
+      promoCodes: true,
+    });
     expect(again).toBe(false);
     const [productCount] = await shop.database.db.select({ n: count() }).from(products);
     expect(productCount?.n).toBe(seedProducts.length);

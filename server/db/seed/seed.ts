@@ -1,12 +1,14 @@
 // Loads the sample shop: categories, the catalogue with variants and generated artwork, hero
-// slides, display currencies and the store's settings. Runs in one transaction, only into an
-// empty catalogue (an advisory lock keeps two starting processes from both seeding).
+// slides, display currencies, the store's settings and (demo shops only) the sample promo codes.
+// Runs in one transaction, only into an empty catalogue (an advisory lock keeps two starting
+// processes from both seeding).
 import { count, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { CATEGORY_NAMES, CATEGORY_SLUGS, slugify } from '#core/catalog.ts';
+import type { SAMPLE_PROMO_CODES } from '#core/demo.ts';
 import { DEFAULT_CURRENCIES } from '#core/money.ts';
 import { NIGERIAN_STATES } from '#core/nigeria.ts';
-import type { Db } from '#server/db/client.ts';
+import type { Db, Queryable } from '#server/db/client.ts';
 import { categories, productImages, products, productVariants } from '#server/db/schema/catalog.ts';
 import { deliveryRates, discounts } from '#server/db/schema/commerce.ts';
 import { currencies, heroSlides, settings } from '#server/db/schema/content.ts';
@@ -56,12 +58,45 @@ async function mapLimit<T, R>(
   return results;
 }
 
+/**
+ * The sample data's promo codes (ADR 016): they come only with the sample data, only while the
+ * shop may be a demo shop, and go when the owner takes it over. Never re-created once removed.
+ */
+export const SEED_DISCOUNTS = [
+  { code: 'SAVE10', type: 'percentage', value: 10, scope: 'global' },
+  { code: 'SAVE20', type: 'percentage', value: 20, scope: 'global' },
+  {
+    code: 'NEWCUSTOMER',
+    type: 'percentage',
+    value: 15,
+    scope: 'global',
+    firstOrderOnly: true,
+    perCustomerLimit: 1,
+  },
+] as const satisfies readonly (typeof discounts.$inferInsert & {
+  code: (typeof SAMPLE_PROMO_CODES)[number];
+})[];
+
+/** Adds the sample promo codes (tests that are about promo codes call it too). */
+export async function seedSampleDiscounts(q: Queryable): Promise<void> {
+  await q
+    .insert(discounts)
+    .values(SEED_DISCOUNTS.map((d) => ({ ...d })))
+    .onConflictDoNothing({ target: discounts.code });
+}
+
 export async function isCatalogueEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(products);
   return (row?.n ?? 0) === 0;
 }
 
-export async function seedSampleData(deps: { db: Db; media: MediaService; log: Logger }): Promise<boolean> {
+export async function seedSampleData(deps: {
+  db: Db;
+  media: MediaService;
+  log: Logger;
+  /** Load the sample promo codes too: only when the shop may be a demo shop (ADR 016). */
+  promoCodes: boolean;
+}): Promise<boolean> {
   const { db, media, log } = deps;
   if (!(await isCatalogueEmpty(db))) return false;
 
@@ -171,25 +206,12 @@ export async function seedSampleData(deps: { db: Db; media: MediaService; log: L
       .insert(settings)
       .values({ key: 'store.usesSampleData', value: 'true' })
       .onConflictDoUpdate({ target: settings.key, set: { value: 'true' } });
+    if (deps.promoCodes) await seedSampleDiscounts(tx);
 
     log.info({ products: seedProducts.length, ms: Date.now() - started }, 'sample data loaded');
     return true;
   });
 }
-
-/** The spec's promo codes (the admin can change or switch them off; they are never re-created). */
-export const SEED_DISCOUNTS = [
-  { code: 'SAVE10', type: 'percentage', value: 10, scope: 'global' },
-  { code: 'SAVE20', type: 'percentage', value: 20, scope: 'global' },
-  {
-    code: 'NEWCUSTOMER',
-    type: 'percentage',
-    value: 15,
-    scope: 'global',
-    firstOrderOnly: true,
-    perCustomerLimit: 1,
-  },
-] as const;
 
 /** Pay on delivery where couriers collect cash: Lagos and Abuja (the admin can change it). */
 const PAY_ON_DELIVERY_STATES = ['Lagos', 'FCT (Abuja)'];
@@ -197,10 +219,6 @@ const NEAR_STATES = ['Lagos', 'Ogun', 'Oyo', 'FCT (Abuja)'];
 
 /** Minimal reference data every shop needs, sample data or not. */
 export async function seedReferenceData(db: Db): Promise<void> {
-  await db
-    .insert(discounts)
-    .values(SEED_DISCOUNTS.map((d) => ({ ...d })))
-    .onConflictDoNothing({ target: discounts.code });
   // Shipping: Free, as the spec says; fees per state are the admin's to set.
   await db
     .insert(deliveryRates)

@@ -59,6 +59,12 @@ export async function markEmailVerified(q: Queryable, id: number): Promise<void>
     .where(eq(users.id, id));
 }
 
+/** Deletes an account; its sessions, links and wishlist go with it (orders keep their copy). */
+export async function deleteUserByEmail(q: Queryable, email: string): Promise<boolean> {
+  const rows = await q.delete(users).where(eq(users.email, email)).returning({ id: users.id });
+  return rows.length > 0;
+}
+
 export async function adminExists(q: Queryable): Promise<boolean> {
   const rows = await q.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
   return rows.length > 0;

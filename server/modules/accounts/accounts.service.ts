@@ -39,6 +39,7 @@ import {
   adminExists,
   consumeAuthToken,
   deleteDeadSessions,
+  deleteUserByEmail,
   deleteOldAuthTokens,
   deleteSession,
   deleteSessionsOf,
@@ -493,6 +494,17 @@ export function createAccountsService(deps: {
 
     async hasAdmin(): Promise<boolean> {
       return adminExists(db);
+    },
+
+    /** The role of the account with this address, or null when it has none (read per request). */
+    async roleOf(email: string): Promise<UserRole | null> {
+      const user = await findUserByEmail(db, email.trim().toLowerCase());
+      return user ? toRole(user.role) : null;
+    },
+
+    /** Deletes an account by address (the demo admin, when demo mode ends); its sessions end with it. */
+    async removeAccount(email: string): Promise<boolean> {
+      return deleteUserByEmail(db, email.trim().toLowerCase());
     },
 
     /** Whether this email and password would sign in (for the demo-credentials notice). */

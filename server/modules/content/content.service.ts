@@ -38,6 +38,9 @@ export const STORE_SETTING_DEFAULTS: Record<keyof StoreInfo, string> = {
 
 const SETTING_KEYS = Object.keys(STORE_SETTING_DEFAULTS).map((k) => `store.${k}`);
 
+/** Set once, when the owner takes the shop over: demo mode has ended for good (ADR 016). */
+const DEMO_ENDED_KEY = 'demo.endedAt';
+
 /** Hero slides, currencies and store settings change rarely; serve them from memory this long. */
 export const CONTENT_CACHE_MS = 15_000;
 
@@ -59,6 +62,20 @@ export function createContentService(deps: { db: Queryable; cache?: TtlCache }) 
     /** A shop-wide secret, made once and shared by every process (e.g. the sandbox's signing key). */
     ensureSecret(key: string, make: () => string): Promise<string> {
       return ensureSetting(db, `secret.${key}`, make());
+    },
+
+    /** Whether the owner has taken the shop over, ending demo mode for good (ADR 016). */
+    async isDemoEnded(): Promise<boolean> {
+      const stored = await cache.get('content:demo-ended', CONTENT_CACHE_MS, () =>
+        getSettings(db, [DEMO_ENDED_KEY]),
+      );
+      return stored.has(DEMO_ENDED_KEY);
+    },
+
+    /** Records that demo mode has ended (the first time only; it never starts again). */
+    async endDemo(reason: string): Promise<void> {
+      await ensureSetting(db, DEMO_ENDED_KEY, JSON.stringify({ at: new Date().toISOString(), reason }));
+      cache.invalidate('content:');
     },
 
     /** Call after changing slides, currencies or settings, so this process shows it at once. */

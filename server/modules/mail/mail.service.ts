@@ -10,6 +10,7 @@ import {
   type OutboxStatus,
   outboxStats,
 } from './mail.repository.ts';
+import { maskBody } from './mailbox-masking.ts';
 
 /** A rendered email (see templates.tsx), ready to be queued. */
 export interface OutgoingMail {
@@ -19,6 +20,23 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+}
+
+/** A delivered message as staff see it in the local mailbox (ADR 017). */
+export interface StaffMailboxMessage extends MailboxMessage {
+  /** Every link's token (and any bare token) is masked in both bodies. */
+  masked: boolean;
+}
+
+/**
+ * What the local mailbox rule needs to know at read time (ADR 017). Without it every message is
+ * masked.
+ */
+export interface MailboxPolicy {
+  /** Whether the shop is a demo shop right now (ADR 016). */
+  demoMode: () => Promise<boolean>;
+  /** Whether this address belongs to a staff or admin account right now. */
+  isStaffAddress: (email: string) => Promise<boolean>;
 }
 
 export interface MailboxPage {
@@ -37,8 +55,22 @@ export function createMailService(deps: {
   from: string;
   /** Called after a message is queued, to wake the worker (see OutboxWorker.wake). */
   onEnqueued?: () => void;
+  /** The local mailbox rule's questions; absent, every message is masked. */
+  mailboxPolicy?: MailboxPolicy;
 }) {
   const { db, from, onEnqueued } = deps;
+
+  /**
+   * The local mailbox rule (ADR 017): a message to a staff or admin account is always masked; a
+   * message to anyone else is shown as sent only in demo mode (so a newcomer can follow every
+   * shopper's link on one machine), and masked otherwise.
+   */
+  async function mustMask(toAddress: string): Promise<boolean> {
+    const policy = deps.mailboxPolicy;
+    if (!policy) return true;
+    if (await policy.isStaffAddress(toAddress)) return true;
+    return !(await policy.demoMode());
+  }
   return {
     from,
 
@@ -72,11 +104,22 @@ export function createMailService(deps: {
       return { items, total, page, pageSize };
     },
 
-    /** One delivered message with its bodies, or null. */
-    getMailboxMessage(id: number): Promise<MailboxMessage | null> {
+    /**
+     * One delivered message with its bodies as staff may see them (masked by the local mailbox
+     * rule, ADR 017), or null.
+     */
+    async getMailboxMessage(id: number): Promise<StaffMailboxMessage | null> {
       // Ids outside the integer column's range would make PostgreSQL throw rather than miss.
-      if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) return Promise.resolve(null);
-      return getMailboxMessage(db, id);
+      if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) return null;
+      const message = await getMailboxMessage(db, id);
+      if (!message) return null;
+      if (!(await mustMask(message.toAddress))) return { ...message, masked: false };
+      return {
+        ...message,
+        textBody: maskBody(message.textBody),
+        htmlBody: maskBody(message.htmlBody),
+        masked: true,
+      };
     },
 
     /** How many messages are waiting, delivered and given up on. */

@@ -1,5 +1,5 @@
 // SQL for promo codes and their uses.
-import { and, count, eq, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Discount } from '#core/promotions.ts';
 import { type Queryable, queryRows } from '#server/db/client.ts';
@@ -104,4 +104,22 @@ export async function recordRedemption(
 
 export async function deleteRedemption(q: Queryable, orderId: number): Promise<void> {
   await q.delete(discountRedemptions).where(eq(discountRedemptions.orderId, orderId));
+}
+
+/** Which of these codes exist (in any state). */
+export async function existingCodes(q: Queryable, codes: readonly string[]): Promise<string[]> {
+  const rows = await q
+    .select({ code: discounts.code })
+    .from(discounts)
+    .where(inArray(discounts.code, [...codes]));
+  return rows.map((r) => r.code).sort();
+}
+
+/** Deletes these codes (their redemptions go with them; orders keep the code's text). */
+export async function deleteCodes(q: Queryable, codes: readonly string[]): Promise<string[]> {
+  const rows = await q
+    .delete(discounts)
+    .where(inArray(discounts.code, [...codes]))
+    .returning({ code: discounts.code });
+  return rows.map((r) => r.code).sort();
 }

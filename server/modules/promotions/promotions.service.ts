@@ -1,12 +1,15 @@
 // Promo codes: checked against a cart and a shopper with the rules in core/promotions.ts; uses
 // are taken atomically when an order is placed (see checkout).
+import { SAMPLE_PROMO_CODES } from '#core/demo.ts';
 import type { PricingLine } from '#core/pricing.ts';
 import { evaluatePromo, normalizeCode, type PromoResult } from '#core/promotions.ts';
 import type { Queryable } from '#server/db/client.ts';
 import {
   type Customer,
   countCustomerUses,
+  deleteCodes,
   deleteRedemption,
+  existingCodes,
   findDiscountByCode,
   hasOrdered,
   recordRedemption,
@@ -20,6 +23,16 @@ export type { Customer };
 export function createPromotionsService(deps: { db: Queryable }) {
   const { db } = deps;
   return {
+    /** The sample data's published promo codes (ADR 016) still in the database. */
+    sampleCodesPresent(): Promise<string[]> {
+      return existingCodes(db, SAMPLE_PROMO_CODES);
+    },
+
+    /** Removes the sample promo codes (the owner took the shop over). Returns those removed. */
+    removeSampleCodes(): Promise<string[]> {
+      return deleteCodes(db, SAMPLE_PROMO_CODES);
+    },
+
     /**
      * Whether `code` applies to these lines for this customer, and how much it takes off each.
      * A customer with no account or email yet (a guest before checkout) passes the per-customer
