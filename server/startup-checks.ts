@@ -162,7 +162,7 @@ export async function settleShopMode(deps: {
       );
     if (left.sampleCodes.length > 0)
       problems.push(
-        `The sample promo codes ${left.sampleCodes.join(', ')}, published with the sample data, still exist on this production shop. ${takeOver}`,
+        `The sample promo codes ${left.sampleCodes.join(', ')}, published with the sample data, still exist on this production shop. ${takeOver} If you made codes with these names yourself, rename them.`,
       );
     assertNoProblems(problems);
   }

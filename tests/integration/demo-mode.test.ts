@@ -157,6 +157,10 @@ describe('the owner taking the shop over', () => {
     expect((await new TestClient(shop.app).get('/admin')).body).not.toContain(DEMO_ADMIN.password);
     expect((await settle(shop, { PUBLIC_URL: LOCAL })).demoMode).toBe(false);
     expect(await shop.services.accounts.roleOf(DEMO_ADMIN.email)).toBeNull();
+    // Once only: a code the owner makes later with a sample name survives later starts.
+    await seedSampleDiscounts(shop.database.db);
+    await settle(shop, { PUBLIC_URL: LOCAL, ...adminEnv(OWNER) });
+    expect(await shop.services.promotions.sampleCodesPresent()).toContain('SAVE10');
   });
 
   it('refuses an ADMIN_EMAIL that names no admin, or the demo admin itself', async () => {

@@ -58,9 +58,13 @@ export function createDemoModeService(deps: {
 
     /**
      * The owner has taken the shop over: demo mode ends for good, the demo admin (and its
-     * sessions) and the sample promo codes are removed.
+     * sessions) and the sample promo codes are removed. Once only: codes the owner later makes
+     * with those names are theirs.
      */
     async end(reason: string): Promise<{ demoAdminRemoved: boolean; sampleCodesRemoved: string[] }> {
+      if (await content.isDemoEnded()) {
+        return { demoAdminRemoved: await accounts.removeAccount(DEMO_ADMIN.email), sampleCodesRemoved: [] };
+      }
       await content.endDemo(reason);
       const demoAdminRemoved = await accounts.removeAccount(DEMO_ADMIN.email);
       const sampleCodesRemoved = await promotions.removeSampleCodes();
