@@ -64,8 +64,8 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
             <input type="hidden" name="token" value={loaderData.token} />
             <input type="hidden" name="next" value={loaderData.next} />
             <p className="text-sm text-muted">
-              Enter the password you chose when you signed up, and your account is ready: you will be
-              signed in.
+              Enter the password you chose when you signed up, and your account is ready: you will be signed
+              in.
             </p>
             {failed && !failed.fieldErrors.password ? (
               <FormMessage tone="error">{failed.message}</FormMessage>

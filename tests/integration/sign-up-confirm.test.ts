@@ -47,7 +47,10 @@ describe('confirming a sign-up', () => {
   it("a stranger's sign-up with my address: confirming it never lets the stranger's password in", async () => {
     const email = 'victim-one@example.ng';
     // The attacker signs up with the victim's address and a password of their own.
-    const attacker = await new TestClient(shop.app).post('/auth', signUpForm(email, ATTACKER_PASSWORD, 'Evil'));
+    const attacker = await new TestClient(shop.app).post(
+      '/auth',
+      signUpForm(email, ATTACKER_PASSWORD, 'Evil'),
+    );
     expect(attacker.body).toContain('Check your inbox');
 
     // The victim finds the mail and presses the button (they never chose a password here).
@@ -83,7 +86,10 @@ describe('confirming a sign-up', () => {
     // Someone signed up first (an attacker, or the shopper with a password they since forgot).
     await new TestClient(shop.app).post('/auth', signUpForm(email, ATTACKER_PASSWORD, 'Evil'));
     // The inbox owner signs up with their own password: the same answer as for any new address.
-    const again = await new TestClient(shop.app).post('/auth', signUpForm(email, VICTIM_PASSWORD, 'Ngozi Eze'));
+    const again = await new TestClient(shop.app).post(
+      '/auth',
+      signUpForm(email, VICTIM_PASSWORD, 'Ngozi Eze'),
+    );
     const fresh = await new TestClient(shop.app).post(
       '/auth',
       signUpForm('nobody-else@example.ng', VICTIM_PASSWORD, 'Ngozi Eze'),

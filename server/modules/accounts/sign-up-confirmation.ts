@@ -14,7 +14,13 @@ import { hashToken } from '#server/platform/auth/tokens.ts';
 import { ValidationError } from '#server/platform/errors.ts';
 import type { RateLimiter, RateLimitRule } from '#server/platform/rate-limit.ts';
 import { parseInput } from '#server/platform/validation.ts';
-import { findAuthToken, findUserById, setPasswordHash, type UserRow, updateUser } from './accounts.repository.ts';
+import {
+  findAuthToken,
+  findUserById,
+  setPasswordHash,
+  type UserRow,
+  updateUser,
+} from './accounts.repository.ts';
 
 const LINK_SPENT = 'This confirmation link has expired or has already been used.';
 
