@@ -19,6 +19,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Newsletter mailings: the one-click unsubscribe URL for the List-Unsubscribe header. */
+  listUnsubscribe?: string;
 }
 
 export interface MailboxPage {
@@ -54,6 +56,7 @@ export function createMailService(deps: {
         subject: mail.subject,
         textBody: mail.text,
         htmlBody: mail.html,
+        listUnsubscribe: mail.listUnsubscribe ?? null,
       });
       onEnqueued?.();
     },

@@ -61,7 +61,7 @@ export function unsubscribeFooterText(url: string): string[] {
 }
 
 export interface NewsletterMailing {
-  /** The mail (template "newsletter"); `unsubscribeUrl` is also for a List-Unsubscribe header. */
+  /** The mail (template "newsletter"), sent with List-Unsubscribe / List-Unsubscribe-Post headers. */
   mail: OutgoingMail;
   unsubscribeUrl: string;
 }
@@ -86,6 +86,7 @@ export function newsletterMailing(input: {
     mail: {
       template: 'newsletter',
       to: input.to,
+      listUnsubscribe: unsubscribeUrl,
       subject: input.subject,
       text: text([
         ...input.paragraphs.flatMap((p) => [p, '']),
