@@ -2,7 +2,9 @@
 // confirmed address counts; the answer never says whether an address is subscribed; every mailing
 // ends with an unsubscribe link that works with one click, without JavaScript or signing in; and
 // sign-ups are rate-limited per client address and per email. Through HTTP, on a fresh database.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '#server/db/client.ts';
 import { NEWSLETTER_CONFIRM_SUBJECT, newsletterMailing } from '#server/modules/mail/newsletter-templates.tsx';
 import { NEWSLETTER_RATE_LIMITS } from '#server/modules/newsletter/newsletter.service.ts';
 import { linkIn, TestClient } from '#tests/helpers/client.ts';
@@ -134,6 +136,27 @@ describe('newsletter sign-up (double opt-in)', () => {
 
     expect((await shop.mailTo('already@example.ng')).length).toBe(mailsBefore);
     expect(await confirmLinks('brand-new@example.ng')).toHaveLength(1);
+  });
+});
+
+describe('unconfirmed sign-ups', () => {
+  it('expire: the link stops working and the address is forgotten', async () => {
+    const client = browser();
+    await subscribeForm(client, 'never-confirmed@example.ng');
+    const [link] = await confirmLinks('never-confirmed@example.ng');
+    await shop.database.db.execute(
+      sql`UPDATE newsletter_subscribers SET confirm_expires_at = now() - interval '1 minute' WHERE email = 'never-confirmed@example.ng'`,
+    );
+    const late = await client.post(link!.pathname + link!.search, {
+      token: link!.searchParams.get('token')!,
+    });
+    expect(late.statusCode).toBe(400);
+    expect(await shop.services.newsletter.pruneUnconfirmed()).toBeGreaterThanOrEqual(1);
+    const rows = await queryRows<{ n: number }>(
+      shop.database.db,
+      sql`SELECT count(*)::int AS n FROM newsletter_subscribers WHERE email = 'never-confirmed@example.ng'`,
+    );
+    expect(rows[0]!.n).toBe(0);
   });
 });
 

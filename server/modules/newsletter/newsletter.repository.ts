@@ -1,6 +1,6 @@
 // The newsletter's SQL: subscribers with double opt-in (a pending confirmation link, then
 // confirmed), and unsubscribing by the token in every mailing's link.
-import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { newsletterSubscribers } from '#server/db/schema/content.ts';
 
@@ -107,4 +107,13 @@ export async function listSubscribed(
     .orderBy(asc(newsletterSubscribers.id))
     .limit(options.limit);
   return rows.flatMap((r) => (r.unsubscribeToken ? [{ ...r, unsubscribeToken: r.unsubscribeToken }] : []));
+}
+
+/** Sign-ups never confirmed whose link ran out before `before`: the address never consented. */
+export async function deleteUnconfirmed(q: Queryable, before: Date): Promise<number> {
+  const rows = await q
+    .delete(newsletterSubscribers)
+    .where(and(isNull(newsletterSubscribers.confirmedAt), lt(newsletterSubscribers.confirmExpiresAt, before)))
+    .returning({ id: newsletterSubscribers.id });
+  return rows.length;
 }

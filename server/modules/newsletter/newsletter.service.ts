@@ -14,6 +14,7 @@ import { parseInput } from '#server/platform/validation.ts';
 import {
   confirmByTokenHash,
   countSubscribed,
+  deleteUnconfirmed,
   findSubscriber,
   listSubscribed,
   savePendingSubscriber,
@@ -113,6 +114,11 @@ export function createNewsletterService(deps: {
       if (!parsed.success) return null;
       const email = await unsubscribeByToken(db, parsed.data.token);
       return email ? { email } : null;
+    },
+
+    /** Forgets addresses whose confirmation link expired unused (run with the hourly pruning). */
+    pruneUnconfirmed(): Promise<number> {
+      return deleteUnconfirmed(db, new Date());
     },
 
     /** How many confirmed, still-subscribed addresses there are. */
