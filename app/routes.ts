@@ -31,5 +31,7 @@ export default [
   route('robots.txt', 'routes/robots.ts'),
   route('currency', 'routes/currency.ts'),
   route('newsletter', 'routes/newsletter.tsx'),
+  route('newsletter/confirm', 'routes/newsletter.confirm.tsx'),
+  route('newsletter/unsubscribe', 'routes/newsletter.unsubscribe.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

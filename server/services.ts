@@ -136,7 +136,7 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
     limiter,
     mail,
     media: createMediaService({ db, storage }),
-    newsletter: createNewsletterService({ db }),
+    newsletter: createNewsletterService({ db, mail, limiter, publicUrl: config.publicUrl }),
     orders,
     payments,
     promotions,

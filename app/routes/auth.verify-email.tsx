@@ -1,9 +1,12 @@
-// /auth/verify-email?token=…: the link in the confirmation email. The page asks for one tap before
-// using the link (mail scanners open links, they do not press buttons), then signs the shopper in.
-// Without a token, or with a spent one, it offers to send a new link.
+// /auth/verify-email?token=…: the link in the confirmation email. The page asks for the password
+// chosen at sign-up and a tap before using the link (mail scanners open links, they do not press
+// buttons), then signs the shopper in. The password means confirming never makes usable a password
+// the confirmer did not choose (someone else may have signed up with their address): without it,
+// the page offers a password reset instead. Without a token, or with a spent one, it offers to send
+// a new link.
 import { MailCheck } from 'lucide-react';
-import { Form } from 'react-router';
-import { EmailField, FormMessage, SubmitButton } from '#app/features/account/form-fields.tsx';
+import { Form, Link } from 'react-router';
+import { EmailField, FormMessage, PasswordField, SubmitButton } from '#app/features/account/form-fields.tsx';
 import { signedInRedirect } from '#app/lib/auth.server.ts';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
@@ -24,8 +27,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { accounts } = context.services;
   try {
     if (form.get('intent') === 'confirm') {
-      const token = String(form.get('token') ?? '');
-      const session = await accounts.verifyEmail(token, context.auth.client);
+      const session = await accounts.verifyEmail(
+        { token: String(form.get('token') ?? ''), password: String(form.get('password') ?? '') },
+        context.auth.client,
+      );
       context.log.info({ userId: session.user.id }, 'email confirmed');
       const next = safeRedirectPath(form.get('next'), ACCOUNT_HOME);
       return signedInRedirect(context, session, next.startsWith('/auth') ? ACCOUNT_HOME : next);
@@ -58,10 +63,31 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
           <Form method="post" className="mt-6 space-y-4">
             <input type="hidden" name="token" value={loaderData.token} />
             <input type="hidden" name="next" value={loaderData.next} />
-            <p className="text-sm text-muted">One tap and your account is ready: you will be signed in.</p>
+            <p className="text-sm text-muted">
+              Enter the password you chose when you signed up, and your account is ready: you will be signed
+              in.
+            </p>
+            {failed && !failed.fieldErrors.password ? (
+              <FormMessage tone="error">{failed.message}</FormMessage>
+            ) : null}
+            <PasswordField
+              name="password"
+              label="Your password"
+              autoComplete="current-password"
+              required
+              className="text-left"
+              error={failed?.fieldErrors.password?.[0]}
+            />
             <SubmitButton intent="confirm" pendingText="Confirming…">
               Confirm my email
             </SubmitButton>
+            <p className="text-sm text-muted">
+              Did not sign up yourself, or forgotten the password?{' '}
+              <Link to="/auth/forgot-password" className="font-semibold text-plum-700 underline">
+                Choose a new password
+              </Link>{' '}
+              instead: it confirms your email too.
+            </p>
           </Form>
         ) : (
           <Form method="post" className="mt-6 space-y-4 text-left" noValidate>

@@ -1,8 +1,10 @@
 // /newsletter: the footer's subscribe form posts here. With JavaScript the footer shows the answer
-// in place; without it, success goes back where the shopper was and a mistake is shown on this
-// page with what they typed.
+// in place; without it, success goes back where the shopper was and a mistake (or a rate limit,
+// with Retry-After) is shown on this page with what they typed. Subscribing is double opt-in: the
+// answer is always "check your inbox", whether or not the address is already subscribed.
 import { data, Form, redirect } from 'react-router';
 import { asAppError } from '#app/lib/errors.ts';
+import { formHeaders } from '#app/lib/forms.server.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
 import type { Route } from './+types/newsletter';
 
@@ -11,23 +13,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const raw = form.get('email');
   const email = typeof raw === 'string' ? raw : '';
   const redirectTo = safeRedirectPath(form.get('redirectTo'), '/');
+  let message: string;
   try {
-    await context.services.newsletter.subscribe({ email });
+    ({ message } = await context.services.newsletter.subscribe({ email }, { ip: context.auth.client.ip }));
   } catch (error) {
     const known = asAppError(error);
-    if (known?.status === 400) {
-      return data({ ok: false as const, message: known.message, email, redirectTo }, { status: 400 });
+    if (known?.status === 400 || known?.status === 429) {
+      const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+      return data(
+        { ok: false as const, message: known.message, email, redirectTo },
+        { status: known.status, headers: retryAfter ? { 'retry-after': String(retryAfter) } : {} },
+      );
     }
     throw error;
   }
   if (form.get('_js') !== '1') return redirect(`${redirectTo}#newsletter-subscribed`);
-  return {
-    ok: true as const,
-    message: 'Thanks for subscribing! Look out for new arrivals and offers in your inbox.',
-    email: '',
-    redirectTo,
-  };
+  return { ok: true as const, message, email: '', redirectTo };
 }
+
+export const headers = formHeaders;
 
 export function meta() {
   return [{ title: 'Newsletter | Crown Hair' }, { name: 'robots', content: 'noindex' }];

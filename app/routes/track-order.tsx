@@ -1,5 +1,6 @@
-// /track-order?id=CH…: looks an order up by its tracking number (any case). A stranger sees the
-// timeline with the email and street masked; the signed-in owner sees everything.
+// /track-order?id=CH…: looks an order up by its tracking number (any case). A stranger sees a first
+// name, the email and street masked and the public timeline; the signed-in owner (or staff) sees
+// everything, including the notes in the status history.
 import { Check, Circle, Search } from 'lucide-react';
 import { Form, useNavigation } from 'react-router';
 import { normalizeTrackingNumber } from '#core/contract/orders.ts';
@@ -69,7 +70,11 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
             <dl className="grid gap-4 text-sm sm:grid-cols-2">
               <Field label="Order ID" value={order.trackingNumber} mono />
               <Field label="Status" value={STATUS_LABELS[order.status]} testId="tracked-status" />
-              <Field label="Customer" value={order.customerName} />
+              <Field
+                label="Customer"
+                value={order.masked ? order.customerFirstName : order.customerName}
+                testId="tracked-customer"
+              />
               <Field label="Email" value={order.email} testId="tracked-email" />
               <Field label="Order date" value={dateTime.format(new Date(order.createdAt))} />
               <Field label="Estimated delivery" value={order.estimatedDelivery} />
@@ -78,7 +83,7 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
             </dl>
             {order.masked ? (
               <p className="mt-4 text-xs text-muted">
-                Sign in as the customer to see the full email and address.
+                Sign in as the customer to see the full name, email, address and order notes.
               </p>
             ) : null}
           </div>
@@ -138,7 +143,8 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
             </ol>
             {order.status === 'cancelled' || order.status === 'payment_failed' ? (
               <p className="mt-4 rounded-lg bg-sale/5 px-4 py-3 text-sm text-sale">
-                {STATUS_LABELS[order.status]}: {order.history.at(-1)?.note}
+                {STATUS_LABELS[order.status]}
+                {order.masked ? '.' : order.history.at(-1)?.note ? `: ${order.history.at(-1)?.note}` : '.'}
               </p>
             ) : null}
           </div>

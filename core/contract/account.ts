@@ -211,3 +211,19 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
   }
   return out;
 }
+
+/**
+ * Pressing "Confirm my email": the link's token and the password chosen at sign-up, so a
+ * confirmation never makes usable a password the confirmer did not choose.
+ */
+export const ConfirmEmailInput = z.object({
+  token: z
+    .string({ error: 'This confirmation link has expired or has already been used.' })
+    .min(1, 'This confirmation link has expired or has already been used.')
+    .max(200, 'This confirmation link has expired or has already been used.'),
+  password: z
+    .string({ error: 'Please enter the password you chose when you signed up.' })
+    .min(1, 'Please enter the password you chose when you signed up.')
+    .max(1024, 'That password is too long.'),
+});
+export type ConfirmEmailInput = z.infer<typeof ConfirmEmailInput>;

@@ -71,30 +71,57 @@ export const OrderSummarySchema = z.object({
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
-export const TrackedOrderSchema = OrderSummarySchema.extend({
-  customerName: z.string(),
-  /** Masked ("ad•••@gmail.com") unless the signed-in owner is looking. */
-  email: z.string(),
-  /** Masked unless the owner is looking. */
-  address: z.string(),
-  masked: z.boolean(),
+export const TimelineStepSchema = z.object({
+  step: z.string(),
+  title: z.string(),
+  description: z.string(),
+  completed: z.boolean(),
+  at: z.string().nullable(),
+});
+
+/** What anyone with the tracking number may see (and what both views share). */
+const trackedOrderShared = {
+  ...OrderSummarySchema.shape,
   subtotalKobo: z.number().int(),
   discountKobo: z.number().int(),
   deliveryFeeKobo: z.number().int(),
   promoCode: z.string().nullable(),
   paidAt: z.string().nullable(),
   lines: z.array(OrderLineSchema),
-  timeline: z.array(
-    z.object({
-      step: z.string(),
-      title: z.string(),
-      description: z.string(),
-      completed: z.boolean(),
-      at: z.string().nullable(),
-    }),
-  ),
+  /** The five public steps with their public descriptions and when each was reached. */
+  timeline: z.array(TimelineStepSchema),
+};
+
+/**
+ * A stranger with the tracking number: a first name, a masked email ("ad•••@gmail.com"), the
+ * city and state, and the public timeline. Strict: the full name, the street and the staff's
+ * notes cannot be carried in this shape.
+ */
+export const PublicTrackedOrderSchema = z.strictObject({
+  ...trackedOrderShared,
+  masked: z.literal(true),
+  customerFirstName: z.string(),
+  email: z.string(),
+  address: z.string(),
+});
+export type PublicTrackedOrder = z.infer<typeof PublicTrackedOrderSchema>;
+
+/** The signed-in owner (or staff): everything, including the status history with its notes. */
+export const OwnerTrackedOrderSchema = z.strictObject({
+  ...trackedOrderShared,
+  masked: z.literal(false),
+  customerFirstName: z.string(),
+  customerName: z.string(),
+  email: z.string(),
+  address: z.string(),
   history: z.array(z.object({ status: z.enum(ORDER_STATUSES), note: z.string(), at: z.string() })),
 });
+export type OwnerTrackedOrder = z.infer<typeof OwnerTrackedOrderSchema>;
+
+export const TrackedOrderSchema = z.discriminatedUnion('masked', [
+  PublicTrackedOrderSchema,
+  OwnerTrackedOrderSchema,
+]);
 export type TrackedOrder = z.infer<typeof TrackedOrderSchema>;
 
 /** Tracking numbers look like "CH" and digits; the lookup ignores case and spaces. */

@@ -4,7 +4,11 @@ import { ProfileSchema, WishlistSchema } from '#core/contract/account.ts';
 import { CartViewSchema } from '#core/contract/cart.ts';
 import { ProductDetailSchema, ProductListPage, ProductListQuery } from '#core/contract/catalog.ts';
 import { MailboxMessageSchema, MailboxPageSchema } from '#core/contract/mail.ts';
-import { NewsletterSubscribeInput } from '#core/contract/newsletter.ts';
+import {
+  NewsletterSignUpResult,
+  NewsletterSubscribeInput,
+  NewsletterTokenInput,
+} from '#core/contract/newsletter.ts';
 import { TrackedOrderSchema } from '#core/contract/orders.ts';
 
 const ErrorBody = z.object({
@@ -86,14 +90,44 @@ export function buildOpenApiDocument(publicUrl: string) {
       },
       '/newsletter': {
         post: {
-          summary: 'Subscribe an email address to the newsletter',
+          summary: 'Start a newsletter subscription (double opt-in: a confirmation email is sent)',
           requestBody: {
             required: true,
             content: { 'application/json': { schema: schema(NewsletterSubscribeInput, 'input') } },
           },
           responses: {
-            '201': { description: 'Subscribed (also when already subscribed)' },
+            '202': json(
+              'Check your inbox (the same answer when the address is already subscribed)',
+              NewsletterSignUpResult,
+            ),
             '400': errorResponse('The address is missing or not valid'),
+            '429': errorResponse('Too many sign-ups from this address or for this email (see Retry-After)'),
+          },
+        },
+      },
+      '/newsletter/confirm': {
+        post: {
+          summary: "Confirm a subscription with the token from the confirmation email's link (works once)",
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: schema(NewsletterTokenInput, 'input') } },
+          },
+          responses: {
+            '200': json('Subscribed', NewsletterSignUpResult),
+            '400': errorResponse('The link has expired or has already been used'),
+          },
+        },
+      },
+      '/newsletter/unsubscribe': {
+        post: {
+          summary: "Unsubscribe with the token from a mailing's unsubscribe link (idempotent)",
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: schema(NewsletterTokenInput, 'input') } },
+          },
+          responses: {
+            '200': json('Unsubscribed (also when already unsubscribed)', NewsletterSignUpResult),
+            '404': errorResponse('Not an unsubscribe link of ours'),
           },
         },
       },
@@ -107,7 +141,7 @@ export function buildOpenApiDocument(publicUrl: string) {
       '/orders/{trackingNumber}': {
         get: {
           summary:
-            'Track an order by its tracking number (any case). The email and street are masked unless the signed-in owner asks.',
+            'Track an order by its tracking number (any case). Anyone with the number gets the public shape (masked: true): a first name, the masked email, the city and the public timeline. The signed-in owner or staff get everything (masked: false), including the status history with its notes.',
           parameters: [{ name: 'trackingNumber', in: 'path', required: true, schema: { type: 'string' } }],
           responses: {
             '200': json('The order with its timeline', TrackedOrderSchema),

@@ -145,6 +145,7 @@ async function main() {
       services.accounts.pruneExpired(),
       services.limiter.prune(),
       services.cart.pruneStaleGuestCarts(),
+      services.newsletter.pruneUnconfirmed(),
     ]).catch((error: unknown) => log.warn({ err: error }, 'pruning expired sessions failed'));
   }, 60 * 60_000);
   maintenance.unref();

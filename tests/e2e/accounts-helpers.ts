@@ -130,6 +130,7 @@ export async function signUpAndConfirm(page: Page, mailbox: Mailbox, shopper: Sh
   expect(new URL(link).searchParams.get('token')).toBeTruthy();
   await openPage(page, link);
   await page.getByRole('heading', { name: 'Confirm your email' }).waitFor();
+  await page.getByLabel('Your password').fill(shopper.password);
   await page.getByRole('button', { name: 'Confirm my email' }).click();
   await page.waitForURL((url) => url.pathname === '/dashboard');
 }

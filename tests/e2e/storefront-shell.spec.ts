@@ -176,7 +176,7 @@ describe('newsletter', () => {
     expect(await form.getByRole('textbox').inputValue()).toBe('not-an-email');
     await form.getByRole('textbox').fill('chioma@example.ng');
     await form.getByRole('button', { name: 'Subscribe' }).click();
-    await form.getByText('Thanks for subscribing!', { exact: false }).waitFor();
+    await form.getByText('check your inbox', { exact: false }).waitFor();
     await expect.poll(() => form.getByRole('textbox').inputValue()).toBe('');
   });
 });

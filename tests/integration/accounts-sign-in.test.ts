@@ -85,10 +85,12 @@ describe('sign up', () => {
     const retired = await new TestClient(shop.app).post('/auth/verify-email', {
       intent: 'confirm',
       token: firstLink.searchParams.get('token')!,
+      password: 'braids and bundles forever',
     });
     expect(retired.statusCode).toBe(400);
 
-    // Opening the link shows a button (mail scanners open links; they do not press buttons).
+    // Opening the link shows a button (mail scanners open links; they do not press buttons) and
+    // asks for the password chosen at sign-up (tests/integration/sign-up-confirm.test.ts says why).
     const page = await client.get(url.pathname + url.search);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Confirm my email');
@@ -97,6 +99,7 @@ describe('sign up', () => {
     const confirmed = await client.post('/auth/verify-email', {
       intent: 'confirm',
       token: url.searchParams.get('token')!,
+      password: 'braids and bundles forever',
       next: '/wishlist',
     });
     expect(confirmed.statusCode).toBe(302);
@@ -114,6 +117,7 @@ describe('sign up', () => {
     const again = await new TestClient(shop.app).post('/auth/verify-email', {
       intent: 'confirm',
       token: url.searchParams.get('token')!,
+      password: 'braids and bundles forever',
     });
     expect(again.statusCode).toBe(400);
     expect(again.body).toContain('expired or has already been used');

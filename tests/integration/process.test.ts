@@ -95,7 +95,7 @@ describe.skipIf(usingPostgres)('the shop process', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'kept@example.ng' }),
     });
-    expect(subscribe.status).toBe(201);
+    expect(subscribe.status).toBe(202);
 
     // A page request is in flight when SIGTERM arrives: it still gets its answer.
     const inFlight = fetch(`http://127.0.0.1:${port}/`);
@@ -115,7 +115,7 @@ describe.skipIf(usingPostgres)('the shop process', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'KEPT@example.ng' }),
     });
-    expect(again.status).toBe(201);
+    expect(again.status).toBe(202);
     expect(second.output()).not.toContain('sample data loaded');
     const stopped = exitOf(second.child);
     second.child.kill('SIGINT');

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { useFetcher, useLocation } from 'react-router';
+import { NEWSLETTER_CHECK_INBOX } from '#core/newsletter.ts';
 import type { action } from '../../routes/newsletter.tsx';
 
 export function NewsletterForm() {
@@ -59,7 +60,7 @@ export function NewsletterForm() {
         role="status"
         className={`min-h-5 text-sm ${result && !result.ok ? 'text-gold-300' : 'text-cream/80'}`}
       >
-        {result?.message ?? (subscribedWithoutJs ? 'Thanks for subscribing!' : '')}
+        {result?.message ?? (subscribedWithoutJs ? NEWSLETTER_CHECK_INBOX : '')}
       </p>
     </fetcher.Form>
   );

@@ -31,6 +31,16 @@ export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   source: text('source').notNull().default('footer'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  /** Double opt-in: only an address confirmed from its inbox (and not unsubscribed) is a subscriber. */
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  /** SHA-256 of the single-use confirmation link's token (cleared when used); only the newest works. */
+  confirmTokenHash: text('confirm_token_hash').unique(),
+  confirmExpiresAt: timestamp('confirm_expires_at', { withTimezone: true }),
+  /**
+   * The token in every mailing's unsubscribe link (kept in the clear: each mailing needs it, and it
+   * can do nothing but unsubscribe this address).
+   */
+  unsubscribeToken: text('unsubscribe_token').unique(),
 });
 
 /** Key/value settings the shop owner can edit (sample-data flag, contact details, ...). */

@@ -15,6 +15,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
+    /** Newsletter mailings: the one-click unsubscribe URL, sent as List-Unsubscribe (RFC 8058). */
+    listUnsubscribe: text('list_unsubscribe'),
     /** pending → sent, or failed after the last retry (kept, never deleted). */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

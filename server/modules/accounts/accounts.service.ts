@@ -58,6 +58,7 @@ import {
   type UserRow,
   updateUser,
 } from './accounts.repository.ts';
+import { checkConfirmation, confirmationLinkSpent, restartPendingSignUp } from './sign-up-confirmation.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -292,6 +293,12 @@ export function createAccountsService(deps: {
         }
         const existing = await findUserByEmail(tx, form.email);
         if (!existing) return;
+        // Still waiting for confirmation: this sign-up replaces the pending one (see sign-up-confirmation.ts).
+        const restarted = await restartPendingSignUp(tx, existing, { name: form.name, passwordHash });
+        if (restarted) {
+          await sendVerification(tx, restarted, meta.next);
+          return;
+        }
         await mail.enqueue(
           tx,
           accountExistsMail({
@@ -367,17 +374,20 @@ export function createAccountsService(deps: {
       return { sessionId: found.sessionId, remember: found.remember, user: toSessionUser(found.user) };
     },
 
-    /** Confirms the address and signs the shopper in. */
-    async verifyEmail(token: string, meta: ClientMeta): Promise<NewSession> {
-      const invalid = () =>
-        new ValidationError('This confirmation link has expired or has already been used.', {
-          token: ['This confirmation link has expired or has already been used.'],
-        });
-      if (!token || token.length > 200) throw invalid();
-      return db.transaction(async (tx) => {
-        const userId = await consumeAuthToken(tx, hashToken(token), 'verify_email');
+    /**
+     * Confirms the address and signs the shopper in, given the link's token and the password
+     * chosen at sign-up (a confirmation never makes someone else's password usable).
+     */
+    async verifyEmail(input: unknown, meta: ClientMeta): Promise<NewSession> {
+      const checked = await checkConfirmation(
+        { db, limiter, rule: RATE_LIMITS.passwordCheckPerAccount },
+        input,
+      );
+      const session = await db.transaction(async (tx) => {
+        const userId = await consumeAuthToken(tx, hashToken(checked.token), 'verify_email');
         const user = userId === null ? null : await findUserById(tx, userId);
-        if (!user?.isActive) throw invalid();
+        // A sign-up in between changed the password (and retired this link).
+        if (!user?.isActive || user.passwordHash !== checked.user.passwordHash) throw confirmationLinkSpent();
         await markEmailVerified(tx, user.id);
         return startSession(
           tx,
@@ -386,6 +396,8 @@ export function createAccountsService(deps: {
           meta,
         );
       });
+      await limiter.reset(RATE_LIMITS.passwordCheckPerAccount, checked.user.email);
+      return session;
     },
 
     /** Sends a new confirmation link. Same answer whether or not the address has an account. */

@@ -12,6 +12,7 @@ export interface NewOutboxMail {
   subject: string;
   textBody: string;
   htmlBody: string;
+  listUnsubscribe?: string | null;
 }
 
 /** A row a worker has claimed: it holds it until `lockedUntil`. */
@@ -60,6 +61,7 @@ interface ClaimedRow {
   subject: string;
   text_body: string;
   html_body: string;
+  list_unsubscribe: string | null;
   attempts: number;
 }
 
@@ -89,7 +91,7 @@ export async function claimDue(
         attempts = m.attempts + 1
     FROM due
     WHERE m.id = due.id
-    RETURNING m.id, m.template, m.to_address, m.subject, m.text_body, m.html_body, m.attempts`,
+    RETURNING m.id, m.template, m.to_address, m.subject, m.text_body, m.html_body, m.list_unsubscribe, m.attempts`,
   );
   return rows
     .map((r) => ({
@@ -99,6 +101,7 @@ export async function claimDue(
       subject: r.subject,
       textBody: r.text_body,
       htmlBody: r.html_body,
+      listUnsubscribe: r.list_unsubscribe,
       attempts: Number(r.attempts),
     }))
     .sort((a, b) => a.id - b.id);

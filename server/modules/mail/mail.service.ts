@@ -20,6 +20,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Newsletter mailings: the one-click unsubscribe URL for the List-Unsubscribe header. */
+  listUnsubscribe?: string;
 }
 
 /** A delivered message as staff see it in the local mailbox (ADR 017). */
@@ -86,6 +88,7 @@ export function createMailService(deps: {
         subject: mail.subject,
         textBody: mail.text,
         htmlBody: mail.html,
+        listUnsubscribe: mail.listUnsubscribe ?? null,
       });
       onEnqueued?.();
     },

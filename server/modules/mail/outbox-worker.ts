@@ -92,6 +92,7 @@ export function createOutboxWorker(deps: {
         subject: mail.subject,
         text: mail.textBody,
         html: mail.htmlBody,
+        listUnsubscribe: mail.listUnsubscribe,
       });
     } catch (sendError) {
       const error = errorText(sendError);

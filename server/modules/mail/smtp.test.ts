@@ -9,6 +9,7 @@ import { createLogger } from '#server/platform/logger.ts';
 import { createTestDatabase } from '#tests/helpers/test-db.ts';
 import { getOutbox } from './mail.repository.ts';
 import { createMailService, type MailService } from './mail.service.ts';
+import { newsletterMailing } from './newsletter-templates.tsx';
 import { createOutboxWorker, type OutboxWorker } from './outbox-worker.ts';
 import { verifyEmailMail } from './templates.tsx';
 import { createSmtpTransport } from './transports.ts';
@@ -129,6 +130,35 @@ describe('SMTP delivery', () => {
       expect(body).toContain('Hi Ada Obi,');
       expect(body).toContain('href="https://crownhair.ng/verify?token=abc123"');
       expect(await getOutbox(database.db, 1)).toMatchObject({ status: 'sent', attempts: 1 });
+    } finally {
+      await worker.stop();
+      await server.close();
+    }
+  });
+
+  it('sends a newsletter mailing with one-click List-Unsubscribe headers (RFC 8058); other mail without', async () => {
+    const server = await startSmtpServer();
+    const worker = smtpWorker(server.port);
+    try {
+      const url = 'https://crownhair.ng/newsletter/unsubscribe?token=unsub123';
+      const { mail: mailing } = newsletterMailing({
+        to: 'ada@example.ng',
+        subject: 'New arrivals',
+        preview: 'New arrivals',
+        paragraphs: ['Fresh bundles are in.'],
+        unsubscribeUrl: url,
+      });
+      await mail.enqueue(database.db, mailing);
+      await mail.enqueue(database.db, verification());
+      expect(await worker.runOnce()).toEqual({ sent: 2, retried: 0, failed: 0 });
+      // Long headers are folded onto the next line: unfold them to read.
+      const [newsletter, other] = server.messages.map((m) => m.replace(/\r?\n[ \t]+/g, ' '));
+      expect(newsletter).toMatch(
+        /^List-Unsubscribe: <https:\/\/crownhair\.ng\/newsletter\/unsubscribe\?token=unsub123>\r?$/m,
+      );
+      expect(newsletter).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+      expect(decodeQuotedPrintable(newsletter!)).toContain(`href="${url}"`);
+      expect(other).not.toMatch(/^List-Unsubscribe/m);
     } finally {
       await worker.stop();
       await server.close();

@@ -12,6 +12,8 @@ export interface TransportMessage {
   subject: string;
   text: string;
   html: string;
+  /** Newsletter mailings: a one-click unsubscribe URL (List-Unsubscribe, RFC 8058). */
+  listUnsubscribe?: string | null;
 }
 
 export interface MailTransport {
@@ -47,6 +49,12 @@ export function createSmtpTransport(url: string, options: SmtpOptions = {}): Mai
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.listUnsubscribe
+          ? {
+              list: { unsubscribe: message.listUnsubscribe },
+              headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+            }
+          : {}),
       });
     },
     async close() {

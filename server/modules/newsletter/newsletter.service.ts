@@ -1,25 +1,142 @@
-import { sql } from 'drizzle-orm';
-import { NewsletterSubscribeInput } from '#core/contract/newsletter.ts';
-import type { Queryable } from '#server/db/client.ts';
-import { newsletterSubscribers } from '#server/db/schema/content.ts';
+// The newsletter with double opt-in: signing up sends a single-use confirmation link, and only an
+// address confirmed from its inbox counts as a subscriber. The answer to a sign-up is the same
+// whether or not the address is already subscribed. Every mailing carries a one-click
+// unsubscribe link (newsletterMailing in the mail module); unsubscribing is idempotent.
+import { NewsletterSubscribeInput, NewsletterTokenInput } from '#core/contract/newsletter.ts';
+import { NEWSLETTER_CHECK_INBOX } from '#core/newsletter.ts';
+import type { Db } from '#server/db/client.ts';
+import type { MailService } from '#server/modules/mail/mail.service.ts';
+import { newsletterConfirmMail } from '#server/modules/mail/newsletter-templates.tsx';
+import { hashToken, newToken } from '#server/platform/auth/tokens.ts';
 import { ValidationError } from '#server/platform/errors.ts';
+import type { RateLimiter, RateLimitRule } from '#server/platform/rate-limit.ts';
+import { parseInput } from '#server/platform/validation.ts';
+import {
+  confirmByTokenHash,
+  countSubscribed,
+  deleteUnconfirmed,
+  findSubscriber,
+  listSubscribed,
+  savePendingSubscriber,
+  unsubscribeByToken,
+} from './newsletter.repository.ts';
 
-export function createNewsletterService(deps: { db: Queryable }) {
-  const { db } = deps;
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+export const NEWSLETTER_CONFIRM_HOURS = 48;
+
+/**
+ * Per client address: generous, as Nigerian mobile networks put many shoppers behind one
+ * address (carrier-grade NAT). Per email: tight, so the form cannot be used to flood an inbox
+ * with confirmation mails. Counted for every sign-up, subscribed or not, so a 429 reveals nothing.
+ */
+export const NEWSLETTER_RATE_LIMITS = {
+  signUpPerAddress: {
+    name: 'newsletter:ip',
+    limit: 30,
+    windowMs: HOUR,
+    message: 'Too many newsletter sign-ups from your network. Please wait {wait} and try again.',
+  },
+  signUpPerEmail: {
+    name: 'newsletter:email',
+    limit: 3,
+    windowMs: DAY,
+    message:
+      'We have already sent several confirmation emails to this address. Please check your inbox (and spam folder), or try again in {wait}.',
+  },
+} satisfies Record<string, RateLimitRule>;
+
+const LINK_SPENT = 'This confirmation link has expired or has already been used. Please sign up again.';
+
+export function createNewsletterService(deps: {
+  db: Db;
+  mail: MailService;
+  limiter: RateLimiter;
+  publicUrl: string;
+}) {
+  const { db, mail, limiter, publicUrl } = deps;
+
+  const unsubscribeUrl = (token: string) =>
+    `${publicUrl}/newsletter/unsubscribe?${new URLSearchParams({ token }).toString()}`;
+
   return {
-    /** Subscribes an address; subscribing twice is not an error (and does not reveal anything). */
-    async subscribe(input: unknown, source = 'footer'): Promise<{ email: string }> {
+    /**
+     * Starts a subscription: emails a confirmation link unless the address is already
+     * subscribed. The answer is the same either way, so the form reveals nobody's subscription.
+     */
+    async subscribe(
+      input: unknown,
+      meta: { ip: string; source?: string },
+    ): Promise<{ email: string; message: string }> {
       const parsed = NewsletterSubscribeInput.safeParse(input);
       if (!parsed.success) {
         const message = parsed.error.issues[0]?.message ?? 'Please enter a valid email address.';
         throw new ValidationError(message, { email: [message] });
       }
       const email = parsed.data.email.toLowerCase();
-      await db
-        .insert(newsletterSubscribers)
-        .values({ email, source })
-        .onConflictDoUpdate({ target: newsletterSubscribers.email, set: { unsubscribedAt: sql`NULL` } });
+      await limiter.consume(NEWSLETTER_RATE_LIMITS.signUpPerAddress, meta.ip);
+      await limiter.consume(NEWSLETTER_RATE_LIMITS.signUpPerEmail, email);
+      await db.transaction(async (tx) => {
+        const existing = await findSubscriber(tx, email);
+        if (existing?.confirmedAt && !existing.unsubscribedAt) return; // already in: nothing to send
+        const confirm = newToken();
+        await savePendingSubscriber(tx, {
+          email,
+          source: meta.source ?? 'footer',
+          tokenHash: confirm.hash,
+          expiresAt: new Date(Date.now() + NEWSLETTER_CONFIRM_HOURS * HOUR),
+          unsubscribeToken: newToken().token,
+        });
+        const url = `${publicUrl}/newsletter/confirm?${new URLSearchParams({ token: confirm.token }).toString()}`;
+        await mail.enqueue(
+          tx,
+          newsletterConfirmMail({ to: email, url, expiresInHours: NEWSLETTER_CONFIRM_HOURS }),
+        );
+      });
+      return { email, message: NEWSLETTER_CHECK_INBOX };
+    },
+
+    /** Uses a confirmation link (once): the address now counts as a subscriber. */
+    async confirm(input: unknown): Promise<{ email: string }> {
+      const { token } = parseInput(NewsletterTokenInput, input);
+      const email = await confirmByTokenHash(db, hashToken(token));
+      if (!email) throw new ValidationError(LINK_SPENT, { token: [LINK_SPENT] });
       return { email };
+    },
+
+    /**
+     * Unsubscribes the address behind a mailing's link; doing it again changes nothing and
+     * answers the same. Null for a link that was never ours.
+     */
+    async unsubscribe(input: unknown): Promise<{ email: string } | null> {
+      const parsed = NewsletterTokenInput.safeParse(input);
+      if (!parsed.success) return null;
+      const email = await unsubscribeByToken(db, parsed.data.token);
+      return email ? { email } : null;
+    },
+
+    /** Forgets addresses whose confirmation link expired unused (run with the hourly pruning). */
+    pruneUnconfirmed(): Promise<number> {
+      return deleteUnconfirmed(db, new Date());
+    },
+
+    /** How many confirmed, still-subscribed addresses there are. */
+    countSubscribers(): Promise<number> {
+      return countSubscribed(db);
+    },
+
+    /**
+     * Confirmed subscribers, a page at a time, each with the unsubscribe link its mailing must
+     * carry (see newsletterMailing in server/modules/mail/newsletter-templates.tsx).
+     */
+    async subscribers(options: { limit: number; afterId?: number }) {
+      const rows = await listSubscribed(db, options);
+      return rows.map((r) => ({
+        id: r.id,
+        email: r.email,
+        unsubscribeUrl: unsubscribeUrl(r.unsubscribeToken),
+      }));
     },
   };
 }

@@ -1,9 +1,11 @@
 // Orders after checkout: tracking (masked for strangers), the shopper's order history, status
 // changes with their history rows and emails, and what happens when payment arrives or doesn't.
+import { STAFF_ROLES } from '#core/account.ts';
 import type { SessionUser } from '#core/contract/account.ts';
 import {
   normalizeTrackingNumber,
   type OrderSummary,
+  type PublicTrackedOrder,
   SetOrderStatusInput,
   type TrackedOrder,
 } from '#core/contract/orders.ts';
@@ -61,6 +63,11 @@ export function maskEmail(email: string): string {
   return `${email.slice(0, Math.min(2, at))}•••${email.slice(at)}`;
 }
 
+/** "Chiamaka" from "Chiamaka Okafor": what a stranger with the tracking number may see. */
+export function firstName(fullName: string): string {
+  return fullName.trim().split(/\s+/)[0] ?? '';
+}
+
 function statusOf(order: OrderRow): OrderStatus {
   return isOrderStatus(order.status) ? order.status : 'placed';
 }
@@ -106,21 +113,25 @@ export function createOrdersService(deps: {
   const { db, mail, publicUrl } = deps;
   const trackUrl = (order: OrderRow) => `${publicUrl}/track-order?id=${order.trackingNumber}`;
 
-  async function tracked(order: OrderRow, viewer: SessionUser | null): Promise<TrackedOrder> {
+  /**
+   * The order as `viewer` may see it. The signed-in owner and staff see everything; anyone else
+   * with the tracking number sees a first name, a masked email, the city and the public timeline
+   * (never the full name, the street or the notes staff wrote in the status history).
+   */
+  async function tracked(order: OrderRow, viewer: SessionUser | null | 'staff'): Promise<TrackedOrder> {
     const [lines, history] = await Promise.all([listOrderLines(db, [order.id]), listHistory(db, order.id)]);
-    const owner =
-      viewer !== null &&
-      (order.userId === viewer.id || (order.userId === null && order.email.toLowerCase() === viewer.email));
+    const full =
+      viewer === 'staff' ||
+      (viewer !== null &&
+        (STAFF_ROLES.includes(viewer.role) ||
+          order.userId === viewer.id ||
+          (order.userId === null && order.email.toLowerCase() === viewer.email)));
     const status = statusOf(order);
     const steps = history.flatMap((h) =>
       isOrderStatus(h.status) ? [{ status: h.status, note: h.note, at: h.createdAt.toISOString() }] : [],
     );
-    return {
+    const shared = {
       ...summary(order, lines),
-      customerName: order.shipName,
-      email: owner ? order.email : maskEmail(order.email),
-      address: owner ? fullAddress(order) : `${order.shipCity}, ${order.shipState}`,
-      masked: !owner,
       subtotalKobo: order.subtotalKobo,
       discountKobo: order.discountKobo,
       deliveryFeeKobo: order.deliveryFeeKobo,
@@ -137,7 +148,28 @@ export function createOrdersService(deps: {
         discountKobo: l.discountKobo,
         totalKobo: l.totalKobo,
       })),
-      timeline: trackingTimeline(status, steps),
+      // Built from the statuses and times only: the public step descriptions, never a note.
+      timeline: trackingTimeline(
+        status,
+        steps.map(({ status, at }) => ({ status, at })),
+      ),
+      customerFirstName: firstName(order.shipName),
+    };
+    if (!full) {
+      const stranger: PublicTrackedOrder = {
+        ...shared,
+        masked: true,
+        email: maskEmail(order.email),
+        address: `${order.shipCity}, ${order.shipState}`,
+      };
+      return stranger;
+    }
+    return {
+      ...shared,
+      masked: false,
+      customerName: order.shipName,
+      email: order.email,
+      address: fullAddress(order),
       history: steps,
     };
   }
@@ -363,7 +395,7 @@ export function createOrdersService(deps: {
         }
       });
       const updated = await findOrderById(db, existing.id);
-      return tracked(updated!, null);
+      return tracked(updated!, 'staff'); // only staff set a status
     },
 
     /**
