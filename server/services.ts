@@ -1,7 +1,7 @@
 // The shop's services, wired once per process and handed to routes and React Router loaders.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '#server/db/client.ts';
-import { createAccountsService } from '#server/modules/accounts/accounts.service.ts';
+import { createAccountsService, RATE_LIMITS } from '#server/modules/accounts/accounts.service.ts';
 import { createProfileService } from '#server/modules/accounts/profile.service.ts';
 import { createCartService } from '#server/modules/cart/cart.service.ts';
 import { createCatalogService } from '#server/modules/catalog/catalog.service.ts';
@@ -20,7 +20,8 @@ import { createPaystackProvider } from '#server/modules/payments/providers/payst
 import { createSandboxProvider } from '#server/modules/payments/providers/sandbox.ts';
 import { createPromotionsService } from '#server/modules/promotions/promotions.service.ts';
 import { createLogger, type Logger } from '#server/platform/logger.ts';
-import { createRateLimiter } from '#server/platform/rate-limit.ts';
+import { createRateLimiter, type RateLimitOverrides } from '#server/platform/rate-limit.ts';
+import { createAbuseLimits, unknownRuleNames } from '#server/platform/rate-limit-rules.ts';
 import type { BlobStorage } from '#server/platform/storage.ts';
 
 export interface ServiceConfig {
@@ -37,6 +38,8 @@ export interface ServiceConfig {
     sandboxSecret: string;
   };
   checkout: CheckoutConfig;
+  /** Changes to the rate limits by rule name (RATE_LIMITS). */
+  rateLimits?: RateLimitOverrides;
 }
 
 export function defaultServiceConfig(overrides: Partial<ServiceConfig> = {}): ServiceConfig {
@@ -55,9 +58,11 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
   const log = deps.log ?? createLogger({ level: 'silent' });
   const content = createContentService({ db });
   const mail = createMailService({ db, from: config.mailFrom, onEnqueued: config.onMailEnqueued });
-  const limiter = createRateLimiter({ db });
+  const unknownLimits = unknownRuleNames(config.rateLimits ?? {}, Object.values(RATE_LIMITS));
+  if (unknownLimits.length > 0) throw new Error(`RATE_LIMITS: no rule is called ${unknownLimits.join(', ')}`);
+  const limiter = createRateLimiter({ db, overrides: config.rateLimits });
   const promotions = createPromotionsService({ db });
-  const cart = createCartService({ db, promotions });
+  const cart = createCartService({ db, promotions, caps: config.checkout });
   const profiles = createProfileService({ db });
   const orders = createOrdersService({
     db,
@@ -107,6 +112,7 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
     }),
     content,
     limiter,
+    limits: createAbuseLimits({ limiter }),
     mail,
     media: createMediaService({ db, storage }),
     newsletter: createNewsletterService({ db }),

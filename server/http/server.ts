@@ -87,7 +87,11 @@ async function main() {
       checkout: {
         reservationMinutes: env.PAYMENT_RESERVATION_MINUTES,
         bankTransferHours: env.BANK_TRANSFER_RESERVATION_HOURS,
+        podConfirmationHours: env.POD_CONFIRMATION_HOURS,
+        maxQuantityPerLine: env.MAX_QUANTITY_PER_LINE,
+        maxItemsPerOrder: env.MAX_ITEMS_PER_ORDER,
       },
+      rateLimits: env.RATE_LIMITS,
     },
   });
   log.info(
