@@ -134,7 +134,7 @@ async function main() {
     ]).catch((error: unknown) => log.warn({ err: error }, 'pruning expired sessions failed'));
   }, 60 * 60_000);
   maintenance.unref();
-  // Unpaid orders whose time ran out give their stock back (asking the provider one last time).
+  // Unpaid (and unconfirmed pay-on-delivery) orders whose time ran out give their stock back.
   let sweeping = false;
   const reservations = setInterval(() => {
     if (sweeping) return;
@@ -142,7 +142,7 @@ async function main() {
     services.payments
       .expireReservations()
       .then((ended) => {
-        if (ended > 0) log.info({ ended }, 'unpaid orders expired; stock released');
+        if (ended > 0) log.info({ ended }, 'unpaid or unconfirmed orders ended; stock released');
       })
       .catch((error: unknown) => log.warn({ err: error }, 'expiring unpaid orders failed'))
       .finally(() => {

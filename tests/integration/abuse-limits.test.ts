@@ -152,6 +152,10 @@ describe('order tracking lookups', () => {
     expectLimited(refused, 'Too many order lookups from your network');
     expect(refused.body).toContain('data-testid="tracking-limited"');
     expect(refused.body).toContain('Track your order'); // the page, with its form
+    // With JavaScript the search is a data request: the same answer, rendered in place.
+    const fetched = await newClient(ip).get('/track-order.data?id=CH000000000009');
+    expect(fetched.statusCode).toBe(429);
+    expect(fetched.body).toContain('Too many order lookups from your network');
   });
 
   it('limits the JSON lookup per session, even from changing addresses', async () => {
