@@ -3,6 +3,7 @@
 // gives its stock back after a set time, telling the shopper why.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productPath } from '#core/catalog.ts';
 import { queryRows } from '#server/db/client.ts';
 import { createUser, TEST_PASSWORD } from '#tests/factories/accounts.ts';
 import { createProduct } from '#tests/factories/catalog.ts';
@@ -83,6 +84,9 @@ describe('quantity caps', () => {
     const product = await createProduct(shop.database.db, { variants: [{ stock: 50 }] });
     const variantId = product.variants[0]!.id;
     const client = new TestClient(shop.app);
+    // The product page's stepper stops at the cap (the cart refuses more anyway).
+    const page = await client.get(productPath(product));
+    expect(page.body).toMatch(/data-testid="quantity"[^>]*max="3"|max="3"[^>]*data-testid="quantity"/);
     const refused = await addToCart(client, variantId, 4);
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain('You can buy up to 3 of one item in one order');

@@ -186,6 +186,9 @@ export function createCartService(deps: { db: Db; promotions: PromotionsService;
   }
 
   return {
+    /** The quantity caps (for the product page's stepper). */
+    caps,
+
     async view(owner: CartOwner | null): Promise<CartView> {
       const cart = await findCart(db, owner);
       return cart ? buildView(cart, owner) : EMPTY;
