@@ -149,6 +149,8 @@ describe('holds end unless paid or confirmed', () => {
     const order = await orderByReference(reference);
     expect(order).toMatchObject({ status: 'placed', hold_hours: HOURS.podConfirmationHours });
     expect(await stockOf(variantId)).toBe(2);
+    const [placedMail] = await shop.mailTo('pod-ghost@example.ng');
+    expect(placedMail?.textBody).toContain('an order we cannot confirm by');
 
     // Not yet: nothing happens before the time is up.
     expect(await shop.services.payments.expireReservations()).toBe(0);

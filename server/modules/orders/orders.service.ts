@@ -174,6 +174,10 @@ export function createOrdersService(deps: {
         estimatedDelivery: estimatedDelivery(order.createdAt),
         address: fullAddress(order),
         trackUrl: trackUrl(order),
+        confirmBy:
+          method === 'pay_on_delivery' && !options.paid && order.reservedUntil
+            ? deliveryDate.format(order.reservedUntil)
+            : undefined,
         bank:
           method === 'bank_transfer' && order.reservedUntil && options.bank
             ? {
