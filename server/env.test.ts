@@ -24,7 +24,7 @@ describe('configuration', () => {
       DATABASE_URL: 'postgres://shop@db:5432/shop',
       PORT: '8080',
       DATA_DIR: '/var/lib/shop',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       PUBLIC_URL: 'https://shop.example.ng/',
       SEED_ON_START: 'false',
     });
@@ -32,7 +32,7 @@ describe('configuration', () => {
       DATABASE_URL: 'postgres://shop@db:5432/shop',
       PORT: 8080,
       DATA_DIR: '/var/lib/shop',
-      TRUST_PROXY: true,
+      TRUST_PROXY: 1,
       PUBLIC_URL: 'https://shop.example.ng',
       SEED_ON_START: false,
     });

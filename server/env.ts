@@ -2,6 +2,8 @@
 // Nothing else reads process.env. Defaults make the embedded mode work with no settings.
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from '#server/http/trust-proxy.ts';
+import { parseRateLimitOverrides } from '#server/platform/rate-limit-rules.ts';
 
 const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -24,8 +26,21 @@ export const EnvSchema = z.object({
   /** Load the sample catalogue into an empty database at start. */
   SEED_ON_START: booleanish.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Trust X-Forwarded-* headers (set when running behind a reverse proxy or load balancer). */
-  TRUST_PROXY: booleanish.default(false),
+  /**
+   * Which X-Forwarded-* headers to believe, as Fastify's `trustProxy`: the number of proxies in
+   * front of the shop (e.g. 1), or their addresses/CIDRs, comma-separated. `true` is refused.
+   */
+  TRUST_PROXY: z
+    .string()
+    .transform((value, ctx): TrustProxy => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === 'object' && 'problem' in parsed) {
+        ctx.addIssue({ code: 'custom', message: parsed.problem });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .default(false),
   /** smtp://user:pass@host:587 or smtps://…:465. Unset: mail goes to the local mailbox at /admin/mailbox. */
   SMTP_URL: z
     .string()
@@ -56,6 +71,29 @@ export const EnvSchema = z.object({
     .min(1)
     .max(24 * 14)
     .default(48),
+  /** How long an unconfirmed pay-on-delivery order holds its stock before it is cancelled. */
+  POD_CONFIRMATION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 14)
+    .default(48),
+  /** The most units of one item a cart line (and an order line) may hold. */
+  MAX_QUANTITY_PER_LINE: z.coerce.number().int().min(1).max(999).default(10),
+  /** The most units a cart (and an order) may hold in all. */
+  MAX_ITEMS_PER_ORDER: z.coerce.number().int().min(1).max(9999).default(30),
+  /** Changes to the abuse limits by rule name: `checkout:ip=100/1h,track:session=50` (see README). */
+  RATE_LIMITS: z
+    .string()
+    .transform((value, ctx) => {
+      try {
+        return parseRateLimitOverrides(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    })
+    .default({}),
   /** Create this admin at start when no admin exists yet (both must be set). */
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(1).optional(),
@@ -64,6 +102,8 @@ export const EnvSchema = z.object({
   /** A production shop (public PUBLIC_URL) may deliver mail to the local mailbox instead of SMTP. */
   ALLOW_LOCAL_MAILBOX: booleanish.default(false),
 });
+
+export type { TrustProxy };
 
 export type Env = z.infer<typeof EnvSchema> & { DATA_DIR: string; PUBLIC_URL: string };
 

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { STAFF_ROLES } from '#core/account.ts';
 import type { Db } from '#server/db/client.ts';
-import { createAccountsService } from '#server/modules/accounts/accounts.service.ts';
+import { createAccountsService, RATE_LIMITS } from '#server/modules/accounts/accounts.service.ts';
 import { createDemoModeService } from '#server/modules/accounts/demo-mode.ts';
 import { createProfileService } from '#server/modules/accounts/profile.service.ts';
 import { createCartService } from '#server/modules/cart/cart.service.ts';
@@ -22,7 +22,8 @@ import { createPaystackProvider } from '#server/modules/payments/providers/payst
 import { createSandboxProvider } from '#server/modules/payments/providers/sandbox.ts';
 import { createPromotionsService } from '#server/modules/promotions/promotions.service.ts';
 import { createLogger, type Logger } from '#server/platform/logger.ts';
-import { createRateLimiter } from '#server/platform/rate-limit.ts';
+import { createRateLimiter, type RateLimitOverrides } from '#server/platform/rate-limit.ts';
+import { createAbuseLimits, unknownRuleNames } from '#server/platform/rate-limit-rules.ts';
 import type { BlobStorage } from '#server/platform/storage.ts';
 
 export interface ServiceConfig {
@@ -44,6 +45,8 @@ export interface ServiceConfig {
    * decided at start by server/startup-checks.ts). Absent: never a demo shop.
    */
   demo?: { eligible: boolean };
+  /** Changes to the rate limits by rule name (RATE_LIMITS). */
+  rateLimits?: RateLimitOverrides;
 }
 
 export function defaultServiceConfig(overrides: Partial<ServiceConfig> = {}): ServiceConfig {
@@ -74,9 +77,11 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
       },
     },
   });
-  const limiter = createRateLimiter({ db });
+  const unknownLimits = unknownRuleNames(config.rateLimits ?? {}, Object.values(RATE_LIMITS));
+  if (unknownLimits.length > 0) throw new Error(`RATE_LIMITS: no rule is called ${unknownLimits.join(', ')}`);
+  const limiter = createRateLimiter({ db, overrides: config.rateLimits });
   const promotions = createPromotionsService({ db });
-  const cart = createCartService({ db, promotions });
+  const cart = createCartService({ db, promotions, caps: config.checkout });
   const profiles = createProfileService({ db });
   const orders = createOrdersService({
     db,
@@ -134,6 +139,7 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
     }),
     content,
     limiter,
+    limits: createAbuseLimits({ limiter }),
     mail,
     media: createMediaService({ db, storage }),
     newsletter: createNewsletterService({ db, mail, limiter, publicUrl: config.publicUrl }),

@@ -14,6 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     .filter(Boolean);
   const { profiles } = context.services;
   try {
+    await context.services.limits.enforce('wishlist', context);
     const ids =
       form.get('intent') === 'remove'
         ? await profiles.removeFromWishlist(user.id, { productIds })

@@ -36,6 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { cart } = context.services;
   const owner = await context.cart.owner();
   try {
+    await context.services.limits.enforce(intent === 'promo' ? 'promo' : 'cart', context);
     switch (intent) {
       case 'add': {
         const added = await cart.add(owner, values);

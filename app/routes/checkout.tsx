@@ -49,6 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData());
   const user = await context.auth.getUser();
   try {
+    await context.services.limits.enforce('checkout', context);
     const placed = await context.services.checkout.place(
       await context.cart.owner(),
       user?.id ?? null,

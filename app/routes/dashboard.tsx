@@ -38,6 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(form);
   const { profiles, accounts } = context.services;
   try {
+    if (intent === 'profile' || intent === 'notifications') {
+      await context.services.limits.enforce('profile', context);
+    }
     switch (intent) {
       case 'profile':
         await profiles.updateProfile(user.id, values);

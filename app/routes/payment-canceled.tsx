@@ -3,7 +3,7 @@
 import { CircleSlash, RotateCcw } from 'lucide-react';
 import { Form, Link, redirect } from 'react-router';
 import { FormMessage } from '#app/features/account/form-fields.tsx';
-import { formFailure } from '#app/lib/forms.server.ts';
+import { formFailure, formHeaders } from '#app/lib/forms.server.ts';
 import type { Route } from './+types/payment-canceled';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -21,6 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const reference = String(form.get('reference') ?? '').slice(0, 100);
   try {
+    await context.services.limits.enforce('paymentRetry', context);
     const next = await context.services.payments.retry(reference);
     return redirect(next ?? '/checkout');
   } catch (error) {
@@ -29,6 +30,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error;
   }
 }
+
+export const headers = formHeaders;
 
 export function meta() {
   return [{ title: 'Payment Canceled | Crown Hair' }, { name: 'robots', content: 'noindex' }];

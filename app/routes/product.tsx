@@ -20,13 +20,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product = id === null ? null : await context.services.catalog.getProduct(id);
   if (!product) {
     context.log.info({ slug: params.slug }, 'product not found');
-    return data({ product: null, related: [], url: '' }, { status: 404 });
+    return data({ product: null, related: [], url: '', maxPerLine: 1 }, { status: 404 });
   }
   const url = new URL(request.url);
   const canonicalPath = productPath(product);
   if (url.pathname !== canonicalPath) throw redirect(`${canonicalPath}${url.search}`, 301);
   const related = await context.services.catalog.listRelated(product);
-  return { product, related, url: `${context.publicUrl}${canonicalPath}` };
+  return {
+    product,
+    related,
+    url: `${context.publicUrl}${canonicalPath}`,
+    maxPerLine: context.services.cart.caps.maxQuantityPerLine,
+  };
 }
 
 // Choosing a variant only changes ?variant=: the page already holds every variant, so no refetch.
@@ -120,7 +125,7 @@ function DetailRow({ label, value }: { label: string; value?: string | null }) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, related, url } = loaderData;
+  const { product, related, url, maxPerLine } = loaderData;
   if (!product) {
     return (
       <section className="container-shop flex flex-col items-center py-24 text-center">
@@ -134,24 +139,30 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
-  return <ProductView key={product.id} product={product} related={related} url={url} />;
+  return (
+    <ProductView key={product.id} product={product} related={related} url={url} maxPerLine={maxPerLine} />
+  );
 }
 
 function ProductView({
   product,
   related,
   url,
+  maxPerLine,
 }: {
   product: ProductDetail;
   related: Route.ComponentProps['loaderData']['related'];
   url: string;
+  maxPerLine: number;
 }) {
   const [searchParams] = useSearchParams();
   const requested = Number(searchParams.get('variant'));
   const variant = initialVariant(product.variants, Number.isInteger(requested) ? requested : null)!;
   const groups = optionGroups(product.variants);
   const [quantity, setQuantity] = useState(1);
-  const maxQuantity = Math.max(1, variant.stock);
+  // No more than one order may take (MAX_QUANTITY_PER_LINE): the cart refuses more anyway.
+  const buyable = Math.min(variant.stock, maxPerLine);
+  const maxQuantity = Math.max(1, buyable);
   const qty = Math.min(quantity, maxQuantity);
   const badge = stockBadge(variant.stock);
   const sale = isOnSale(variant);
@@ -260,7 +271,7 @@ function ProductView({
           <div className="flex flex-wrap items-center gap-3">
             <AddToCart
               variantId={variant.id}
-              stock={variant.stock}
+              stock={buyable}
               productName={product.name}
               quantity={qty}
               onQuantity={setQuantity}

@@ -2,7 +2,8 @@
 // name, the email and street masked and the public timeline; the signed-in owner (or staff) sees
 // everything, including the notes in the status history.
 import { Check, Circle, Search } from 'lucide-react';
-import { Form, useNavigation } from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
+import { formFailure, formHeaders } from '#app/lib/forms.server.ts';
 import { normalizeTrackingNumber } from '#core/contract/orders.ts';
 import { formatPrice } from '#core/money.ts';
 import { STATUS_LABELS } from '#core/order-status.ts';
@@ -10,10 +11,23 @@ import type { Route } from './+types/track-order';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const id = normalizeTrackingNumber((new URL(request.url).searchParams.get('id') ?? '').slice(0, 40));
-  if (!id) return { id, order: null, notFound: false };
+  if (!id) return { id, order: null, notFound: false, limited: null };
+  try {
+    await context.services.limits.enforce('track', context);
+  } catch (error) {
+    // Too many lookups: the page says so (429, Retry-After) instead of an error page.
+    const refused = formFailure(error, {});
+    if (!refused) throw error;
+    return data(
+      { id, order: null, notFound: false, limited: refused.data.message },
+      refused.init ?? undefined,
+    );
+  }
   const order = await context.services.orders.track(id, await context.auth.getUser());
-  return { id, order, notFound: order === null };
+  return { id, order, notFound: order === null, limited: null };
 }
+
+export const headers = formHeaders;
 
 export function meta() {
   return [{ title: 'Track your order | Crown Hair' }, { name: 'robots', content: 'noindex' }];
@@ -54,6 +68,16 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
           {tracking ? 'Tracking...' : 'Track Order'}
         </button>
       </Form>
+
+      {loaderData.limited ? (
+        <p
+          className="mt-6 rounded-lg border border-sale/30 bg-sale/5 px-4 py-3 text-sm font-medium text-sale"
+          role="alert"
+          data-testid="tracking-limited"
+        >
+          {loaderData.limited}
+        </p>
+      ) : null}
 
       {loaderData.notFound ? (
         <p

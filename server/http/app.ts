@@ -24,6 +24,7 @@ import { csrfGuard } from './csrf.ts';
 import { errorHandler } from './errors.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { registerSsr } from './ssr.ts';
+import { fastifyTrustProxy } from './trust-proxy.ts';
 
 export interface AppOptions {
   env: Pick<Env, 'TRUST_PROXY' | 'PUBLIC_URL' | 'NODE_ENV'>;
@@ -47,7 +48,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     loggerInstance: log as FastifyBaseLogger,
     // One line per request from the onResponse hook below, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
@@ -117,7 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes(services), { prefix: '/api/v1' });
   await app.register(mailRoutes(services.mail), { prefix: '/api/v1' });
   await app.register(cartRoutes(services.cart), { prefix: '/api/v1' });
-  await app.register(orderRoutes(services.orders), { prefix: '/api/v1' });
+  await app.register(orderRoutes(services.orders, services.limits), { prefix: '/api/v1' });
   await app.register(webhookRoutes(services.payments), { prefix: '/api/webhooks' });
   await app.register(mediaRoutes(services.media));
 

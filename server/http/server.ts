@@ -96,8 +96,12 @@ async function main() {
       checkout: {
         reservationMinutes: env.PAYMENT_RESERVATION_MINUTES,
         bankTransferHours: env.BANK_TRANSFER_RESERVATION_HOURS,
+        podConfirmationHours: env.POD_CONFIRMATION_HOURS,
+        maxQuantityPerLine: env.MAX_QUANTITY_PER_LINE,
+        maxItemsPerOrder: env.MAX_ITEMS_PER_ORDER,
       },
       demo: { eligible: demoEligible(env) },
+      rateLimits: env.RATE_LIMITS,
     },
   });
   log.info(
@@ -149,7 +153,7 @@ async function main() {
     ]).catch((error: unknown) => log.warn({ err: error }, 'pruning expired sessions failed'));
   }, 60 * 60_000);
   maintenance.unref();
-  // Unpaid orders whose time ran out give their stock back (asking the provider one last time).
+  // Unpaid (and unconfirmed pay-on-delivery) orders whose time ran out give their stock back.
   let sweeping = false;
   const reservations = setInterval(() => {
     if (sweeping) return;
@@ -157,7 +161,7 @@ async function main() {
     services.payments
       .expireReservations()
       .then((ended) => {
-        if (ended > 0) log.info({ ended }, 'unpaid orders expired; stock released');
+        if (ended > 0) log.info({ ended }, 'unpaid or unconfirmed orders ended; stock released');
       })
       .catch((error: unknown) => log.warn({ err: error }, 'expiring unpaid orders failed'))
       .finally(() => {

@@ -30,20 +30,45 @@ function limitError(rule: RateLimitRule, windowStartedAt: Date, now: number): Ra
   return new RateLimitError(rule.message.replace('{wait}', waitText(retryAfter)), retryAfter);
 }
 
-export function createRateLimiter(deps: { db: Queryable; now?: () => number }) {
+/** A rule's limit and window changed by configuration (RATE_LIMITS), by the rule's name. */
+export type RateLimitOverrides = Record<string, { limit: number; windowMs?: number }>;
+
+export function createRateLimiter(deps: {
+  db: Queryable;
+  now?: () => number;
+  overrides?: RateLimitOverrides;
+}) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
+  const overrides = deps.overrides ?? {};
+  /** The rule as configured: every caller's rule can be tuned without changing the caller. */
+  const configured = (rule: RateLimitRule): RateLimitRule => {
+    const override = overrides[rule.name];
+    return override ? { ...rule, limit: override.limit, windowMs: override.windowMs ?? rule.windowMs } : rule;
+  };
   return {
-    /** Counts an attempt; throws RateLimitError (429) once the limit is passed. */
+    /**
+     * Counts an attempt; throws RateLimitError (429) once the limit is passed. The count is taken
+     * first, in one atomic statement, so it is also a reservation: however many requests race,
+     * in however many processes, at most `limit` of them get through per window.
+     */
     async consume(rule: RateLimitRule, subject: string): Promise<void> {
-      const { hits, windowStartedAt } = await hitCounter(db, keyFor(rule, subject), rule.windowMs);
-      if (hits > rule.limit) throw limitError(rule, windowStartedAt, now());
+      const r = configured(rule);
+      const { hits, windowStartedAt } = await hitCounter(db, keyFor(r, subject), r.windowMs);
+      if (hits > r.limit) throw limitError(r, windowStartedAt, now());
     },
-    /** Throws when the limit is already reached, without counting (for limits on failures only). */
+    /**
+     * Throws when the limit is already reached, without counting. Not a reservation: requests
+     * racing past it are all let through, so never use it to guard something costly (use
+     * `consume`, then `reset` on success).
+     */
     async check(rule: RateLimitRule, subject: string): Promise<void> {
-      const counter = await readCounter(db, keyFor(rule, subject), rule.windowMs);
-      if (counter && counter.hits >= rule.limit) throw limitError(rule, counter.windowStartedAt, now());
+      const r = configured(rule);
+      const counter = await readCounter(db, keyFor(r, subject), r.windowMs);
+      if (counter && counter.hits >= r.limit) throw limitError(r, counter.windowStartedAt, now());
     },
+    /** The rule as this shop is configured (for tests and documentation). */
+    configured,
     async reset(rule: RateLimitRule, subject: string): Promise<void> {
       await deleteCounter(db, keyFor(rule, subject));
     },

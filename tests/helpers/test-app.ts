@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import type { Database } from '#server/db/client.ts';
 import { seedReferenceData } from '#server/db/seed/seed.ts';
+import type { TrustProxy } from '#server/env.ts';
 import { buildApp } from '#server/http/app.ts';
 import { getMailboxMessage, type MailboxMessage } from '#server/modules/mail/mail.repository.ts';
 import { createOutboxWorker } from '#server/modules/mail/outbox-worker.ts';
@@ -51,7 +52,12 @@ export const TEST_PUBLIC_URL = 'http://shop.test';
 export const TEST_MAIL_FROM = 'Crown Hair <hello@crownhair.ng>';
 
 export async function createTestShop(
-  options: { pages?: boolean; logs?: LogCapture; trustProxy?: boolean; config?: Partial<ServiceConfig> } = {},
+  options: {
+    pages?: boolean;
+    logs?: LogCapture;
+    trustProxy?: TrustProxy;
+    config?: Partial<ServiceConfig>;
+  } = {},
 ): Promise<TestShop> {
   const database = await createTestDatabase();
   await seedReferenceData(database.db);

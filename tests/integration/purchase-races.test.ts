@@ -11,7 +11,12 @@ import { createTestShop, type TestShop } from '#tests/helpers/test-app.ts';
 let shop: TestShop;
 
 beforeAll(async () => {
-  shop = await createTestShop({ pages: true });
+  // Dozens of shoppers here share one test address: these tests are about races, not rate limits
+  // (tests/integration/abuse-limits.test.ts covers those).
+  shop = await createTestShop({
+    pages: true,
+    config: { rateLimits: { 'checkout:ip': { limit: 10_000 }, 'cart:ip': { limit: 10_000 } } },
+  });
 });
 afterAll(async () => {
   await shop.close();

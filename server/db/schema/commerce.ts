@@ -123,7 +123,7 @@ export const orders = pgTable(
     shipCity: text('ship_city').notNull(),
     shipStreet: text('ship_street').notNull(),
     shipLandmark: text('ship_landmark'),
-    /** Until then the reserved stock is held for an unpaid online payment. */
+    /** Until then the stock is held: an unpaid order, or a pay-on-delivery order staff have not confirmed. */
     reservedUntil: timestamp('reserved_until', { withTimezone: true }),
     /** The stock of its lines has gone back on sale (cancelled, failed or expired). */
     stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),

@@ -90,7 +90,7 @@ export const RATE_LIMITS = {
     windowMs: 15 * MINUTE,
     message: 'Too many sign-in attempts from your network. Please wait {wait} and try again.',
   },
-  /** Counts failed attempts only; a successful sign-in clears it. */
+  /** Counts attempts, taken before the password is judged; a successful sign-in clears it. */
   signInPerAccount: {
     name: 'sign-in:account',
     limit: 8,
@@ -115,6 +115,12 @@ export const RATE_LIMITS = {
     limit: 20,
     windowMs: HOUR,
     message: 'Too many sign-ups from your network. Please wait {wait} and try again.',
+  },
+  signUpPerAccount: {
+    name: 'sign-up:account',
+    limit: 3,
+    windowMs: HOUR,
+    message: 'We have already sent several emails to this address. Please check your inbox, or wait {wait}.',
   },
   verifyPerAccount: {
     name: 'verify:account',
@@ -284,6 +290,7 @@ export function createAccountsService(deps: {
       const form = parseInput(SignUpInput, input);
       await checkNewPassword(form.password, form, 'password');
       await limiter.consume(RATE_LIMITS.signUpPerAddress, meta.ip);
+      await limiter.consume(RATE_LIMITS.signUpPerAccount, form.email); // each try may send a mail
       const passwordHash = await hashPassword(form.password);
       await db.transaction(async (tx) => {
         const created = await insertUser(tx, { email: form.email, name: form.name, passwordHash });
@@ -322,15 +329,14 @@ export function createAccountsService(deps: {
     ): Promise<NewSession> {
       const form = parseInput(SignInInput, input);
       await limiter.consume(RATE_LIMITS.signInPerAddress, meta.ip);
-      await limiter.check(RATE_LIMITS.signInPerAccount, form.email);
+      // A slot is taken (one atomic statement) before the password is judged, so however many
+      // guesses race, at most the limit are checked; a right password gives the slots back.
+      await limiter.consume(RATE_LIMITS.signInPerAccount, form.email);
       const user = await findUserByEmail(db, form.email);
       const ok = user
         ? await verifyPassword(user.passwordHash, form.password)
         : await verifyAgainstNothing(form.password);
-      if (!user || !ok) {
-        await limiter.consume(RATE_LIMITS.signInPerAccount, form.email);
-        throw new InvalidCredentialsError();
-      }
+      if (!user || !ok) throw new InvalidCredentialsError();
       await limiter.reset(RATE_LIMITS.signInPerAccount, form.email);
       if (!user.isActive) {
         throw new ForbiddenError(
@@ -472,13 +478,13 @@ export function createAccountsService(deps: {
       const form = parseInput(ChangePasswordInput, input);
       const user = await findUserById(db, current.user.id);
       if (!user) throw new InvalidCredentialsError('Please sign in again.');
-      await limiter.check(RATE_LIMITS.passwordCheckPerAccount, user.email);
+      await limiter.consume(RATE_LIMITS.passwordCheckPerAccount, user.email); // a slot first, as in signIn
       if (!(await verifyPassword(user.passwordHash, form.currentPassword))) {
-        await limiter.consume(RATE_LIMITS.passwordCheckPerAccount, user.email);
         throw new ValidationError('Your current password is not correct.', {
           currentPassword: ['Your current password is not correct.'],
         });
       }
+      await limiter.reset(RATE_LIMITS.passwordCheckPerAccount, user.email);
       await checkNewPassword(form.newPassword, user, 'newPassword');
       const passwordHash = await hashPassword(form.newPassword);
       const supportEmail = await deps.supportEmail();

@@ -42,7 +42,36 @@ export type CartOwner = { userId: number; email: string } | { guestToken: string
 
 export const GUEST_CART_DAYS = 30;
 
-function lineProblem(row: CartLineRow): string | null {
+/** How much one order may take: stops one shopper (or script) holding the whole stock of an item. */
+export interface QuantityCaps {
+  maxQuantityPerLine: number;
+  maxItemsPerOrder: number;
+}
+
+export const DEFAULT_QUANTITY_CAPS: QuantityCaps = { maxQuantityPerLine: 10, maxItemsPerOrder: 30 };
+
+function perLineMessage(caps: QuantityCaps): string {
+  return `You can buy up to ${caps.maxQuantityPerLine} of one item in one order. For a bigger order, please contact us.`;
+}
+
+function perOrderMessage(caps: QuantityCaps): string {
+  return `One order can hold up to ${caps.maxItemsPerOrder} items. For a bigger order, please contact us.`;
+}
+
+/** Why these lines cannot be one order under the caps, or null. */
+export function quantityCapProblem(
+  lines: readonly { quantity: number; productName: string }[],
+  caps: QuantityCaps,
+): string | null {
+  const tooMany = lines.find((l) => l.quantity > caps.maxQuantityPerLine);
+  if (tooMany) return `${tooMany.productName}: ${perLineMessage(caps)}`;
+  const total = lines.reduce((a, l) => a + l.quantity, 0);
+  return total > caps.maxItemsPerOrder ? `${perOrderMessage(caps)} Your cart has ${total}.` : null;
+}
+
+function lineProblem(row: CartLineRow, caps: QuantityCaps): string | null {
+  if (row.quantity > caps.maxQuantityPerLine)
+    return `At most ${caps.maxQuantityPerLine} per order: please lower the quantity.`;
   if (!row.isActive) return 'No longer sold: please remove it.';
   if (row.stock <= 0) return 'Sold out: please remove it to check out.';
   if (row.quantity > row.stock) return `Only ${row.stock} left: please lower the quantity to check out.`;
@@ -74,8 +103,13 @@ const EMPTY: CartView = {
   canCheckout: false,
 };
 
-export function createCartService(deps: { db: Db; promotions: PromotionsService }) {
+export function createCartService(deps: { db: Db; promotions: PromotionsService; caps?: QuantityCaps }) {
   const { db, promotions } = deps;
+  const caps = deps.caps ?? DEFAULT_QUANTITY_CAPS;
+
+  function capError(message: string): ValidationError {
+    return new ValidationError(message, { quantity: [message] });
+  }
 
   async function findCart(q: Queryable, owner: CartOwner | null): Promise<CartRow | null> {
     if (!owner) return null;
@@ -131,7 +165,7 @@ export function createCartService(deps: { db: Db; promotions: PromotionsService 
       seenPriceKobo: r.seenPriceKobo,
       stock: r.stock,
       subtotalKobo: totals.lines[i]!.subtotalKobo,
-      problem: lineProblem(r),
+      problem: lineProblem(r, caps),
       notice: lineNotice(r),
     }));
     return {
@@ -152,6 +186,9 @@ export function createCartService(deps: { db: Db; promotions: PromotionsService 
   }
 
   return {
+    /** The quantity caps (for the product page's stepper). */
+    caps,
+
     async view(owner: CartOwner | null): Promise<CartView> {
       const cart = await findCart(db, owner);
       return cart ? buildView(cart, owner) : EMPTY;
@@ -176,6 +213,17 @@ export function createCartService(deps: { db: Db; promotions: PromotionsService 
         });
       const existing = owner ? await findCart(db, owner) : null;
       const current = existing ? ((await findLine(db, existing.id, variantId))?.quantity ?? 0) : 0;
+      if (current + quantity > caps.maxQuantityPerLine) {
+        throw capError(
+          current > 0
+            ? `${perLineMessage(caps)} You already have ${current} in your cart.`
+            : perLineMessage(caps),
+        );
+      }
+      const inCart = existing ? await countItems(db, existing.id) : 0;
+      if (inCart + quantity > caps.maxItemsPerOrder) {
+        throw capError(`${perOrderMessage(caps)} Your cart already has ${inCart}.`);
+      }
       if (current + quantity > variant.stock) throw tooMany(variant.stock, current);
       const { cart, guestToken } = await cartFor(owner);
       await putLine(db, {
@@ -195,6 +243,13 @@ export function createCartService(deps: { db: Db; promotions: PromotionsService 
       if (quantity <= 0) return deleteLine(db, cart.id, variantId);
       const line = await findLine(db, cart.id, variantId);
       if (!line) return;
+      if (quantity > caps.maxQuantityPerLine) throw capError(perLineMessage(caps));
+      if (quantity > line.quantity) {
+        const inCart = await countItems(db, cart.id);
+        if (inCart - line.quantity + quantity > caps.maxItemsPerOrder) {
+          throw capError(`${perOrderMessage(caps)} Your cart already has ${inCart}.`);
+        }
+      }
       const variant = await findSellableVariant(db, variantId);
       if (!variant) throw new ValidationError('This item is no longer available: please remove it.');
       if (quantity > variant.stock) throw tooMany(variant.stock);
@@ -254,7 +309,11 @@ export function createCartService(deps: { db: Db; promotions: PromotionsService 
         const target = await ensureUserCart(tx, owner.userId);
         for (const row of await listCartLines(tx, guest.id)) {
           const existing = (await findLine(tx, target.id, row.variantId))?.quantity ?? 0;
-          const quantity = Math.min(existing + row.quantity, Math.max(row.stock, existing));
+          const quantity = Math.min(
+            existing + row.quantity,
+            Math.max(row.stock, existing),
+            Math.max(caps.maxQuantityPerLine, existing),
+          );
           if (quantity > 0) {
             await putLine(tx, {
               cartId: target.id,

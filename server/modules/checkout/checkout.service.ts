@@ -8,7 +8,12 @@ import type { OrderStatus, PaymentMethod } from '#core/order-status.ts';
 import { computeTotals, type PricingLine } from '#core/pricing.ts';
 import { variantLabel } from '#core/variants.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
-import type { CartOwner, CartService } from '#server/modules/cart/cart.service.ts';
+import {
+  type CartOwner,
+  type CartService,
+  DEFAULT_QUANTITY_CAPS,
+  quantityCapProblem,
+} from '#server/modules/cart/cart.service.ts';
 import type { ContentService } from '#server/modules/content/content.service.ts';
 import {
   findDeliveryRate,
@@ -36,9 +41,20 @@ export interface CheckoutConfig {
   reservationMinutes: number;
   /** How long a bank-transfer order holds its stock before staff see the money. */
   bankTransferHours: number;
+  /** How long a pay-on-delivery order holds its stock before staff confirm it (POD_CONFIRMATION_HOURS). */
+  podConfirmationHours: number;
+  /** The most units of one item per cart line and order line (MAX_QUANTITY_PER_LINE). */
+  maxQuantityPerLine: number;
+  /** The most units in one cart and one order (MAX_ITEMS_PER_ORDER). */
+  maxItemsPerOrder: number;
 }
 
-export const DEFAULT_CHECKOUT_CONFIG: CheckoutConfig = { reservationMinutes: 30, bankTransferHours: 48 };
+export const DEFAULT_CHECKOUT_CONFIG: CheckoutConfig = {
+  reservationMinutes: 30,
+  bankTransferHours: 48,
+  podConfirmationHours: 48,
+  ...DEFAULT_QUANTITY_CAPS,
+};
 
 /** "CH" and 12 random digits (a trillion numbers: not guessable by counting). */
 export function newTrackingNumber(): string {
@@ -98,6 +114,10 @@ export function createCheckoutService(deps: {
       throw new ValidationError('Your cart is empty.', { cart: ['Your cart is empty.'] });
     }
     const wanted = contents.rows;
+    // The caps again (the cart enforces them too): a cart filled before a cap was lowered, or
+    // merged from a guest cart, must not get a bigger order through.
+    const capProblem = quantityCapProblem(wanted, config);
+    if (capProblem) throw new ValidationError(capProblem, { cart: [capProblem] });
     const variants = new Map(
       (
         await lockVariants(
@@ -161,7 +181,8 @@ export function createCheckoutService(deps: {
         ? new Date(now + config.reservationMinutes * MINUTE)
         : input.paymentMethod === 'bank_transfer'
           ? new Date(now + config.bankTransferHours * 60 * MINUTE)
-          : null;
+          : // Pay on delivery: held until staff confirm it (moving it on stops the clock).
+            new Date(now + config.podConfirmationHours * 60 * MINUTE);
 
     let order: OrderRow | null = null;
     for (let attempt = 0; attempt < 5 && !order; attempt++) {

@@ -43,6 +43,8 @@ export interface OrderMailInput {
   estimatedDelivery: string;
   address: string;
   trackUrl: string;
+  /** Pay on delivery: the day by which staff must confirm the order, or it is cancelled. */
+  confirmBy?: string;
   bank?: {
     bankName: string;
     accountName: string;
@@ -71,7 +73,11 @@ function opening(input: OrderMailInput): { subject: string; lead: string } {
   }
   return {
     subject: `Order ${input.trackingNumber} placed: pay on delivery`,
-    lead: `Thank you! Your order is in. Please have ${formatPrice(input.totalKobo)} ready for the rider (cash or transfer) when it arrives.`,
+    lead: `Thank you! Your order is in. Please have ${formatPrice(input.totalKobo)} ready for the rider (cash or transfer) when it arrives.${
+      input.confirmBy
+        ? ` We will call you to confirm it; an order we cannot confirm by ${input.confirmBy} is cancelled and nothing is owed.`
+        : ''
+    }`,
   };
 }
 

@@ -1,6 +1,6 @@
 // SQL for orders: placing them (stock reserved by conditional updates in variant id order),
 // their lines and history, and releasing the stock of unpaid ones.
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { OrderStatus } from '#core/order-status.ts';
 import { type Queryable, queryRows } from '#server/db/client.ts';
 import { deliveryRates, orderLines, orderStatusHistory, orders } from '#server/db/schema/commerce.ts';
@@ -227,14 +227,20 @@ export async function listOrdersOfCustomer(q: Queryable, userId: number, email: 
     .limit(100);
 }
 
-/** Unpaid orders whose reservation has run out. */
+/**
+ * Orders whose hold on their stock has run out: unpaid ones, and pay-on-delivery orders staff have
+ * not confirmed (still `placed`).
+ */
 export async function listExpiredReservations(q: Queryable, limit = 50): Promise<OrderRow[]> {
   return q
     .select()
     .from(orders)
     .where(
       and(
-        inArray(orders.status, ['pending_payment', 'awaiting_transfer']),
+        or(
+          inArray(orders.status, ['pending_payment', 'awaiting_transfer']),
+          and(eq(orders.status, 'placed'), eq(orders.paymentMethod, 'pay_on_delivery')),
+        ),
         lt(orders.reservedUntil, sql`now()`),
         isNull(orders.stockReleasedAt),
       ),

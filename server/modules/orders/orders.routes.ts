@@ -4,11 +4,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { STAFF_ROLES } from '#core/account.ts';
 import { requireRole } from '#server/http/guards.ts';
 import { NotFoundError } from '#server/platform/errors.ts';
+import type { AbuseLimits } from '#server/platform/rate-limit-rules.ts';
 import type { OrdersService } from './orders.service.ts';
 
-export function orderRoutes(orders: OrdersService): FastifyPluginAsync {
+export function orderRoutes(orders: OrdersService, limits: AbuseLimits): FastifyPluginAsync {
   return async (app) => {
     app.get<{ Params: { trackingNumber: string } }>('/orders/:trackingNumber', async (request, reply) => {
+      await limits.enforce('track', request);
       const order = await orders.track(request.params.trackingNumber, await request.auth.getUser());
       if (!order) throw new NotFoundError('Order not found. Please check your tracking number.');
       reply.header('cache-control', 'private, no-store');

@@ -206,6 +206,10 @@ export function createOrdersService(deps: {
         estimatedDelivery: estimatedDelivery(order.createdAt),
         address: fullAddress(order),
         trackUrl: trackUrl(order),
+        confirmBy:
+          method === 'pay_on_delivery' && !options.paid && order.reservedUntil
+            ? deliveryDate.format(order.reservedUntil)
+            : undefined,
         bank:
           method === 'bank_transfer' && order.reservedUntil && options.bank
             ? {
@@ -280,7 +284,10 @@ export function createOrdersService(deps: {
       return order.status === 'payment_failed' && order.paidAt === null ? order : null;
     },
 
-    /** Unpaid orders whose reservation has run out (the payments sweep ends them). */
+    /**
+     * Orders whose hold ran out: unpaid ones, and pay-on-delivery orders staff did not confirm
+     * in time (the payments sweep ends them).
+     */
     listExpiredReservations(): Promise<OrderRow[]> {
       return listExpiredReservations(db);
     },
@@ -375,9 +382,14 @@ export function createOrdersService(deps: {
         }
         // Moving a bank transfer on means the money arrived.
         const paid = order.status === 'awaiting_transfer' && !ending ? { paidAt: new Date() } : {};
+        // The hold's clock runs only while the order waits (for money, or for staff to confirm a
+        // pay-on-delivery order): confirming it stops the clock for good.
+        const stillWaiting =
+          AWAITING_PAYMENT.includes(status) ||
+          (status === 'placed' && order.paymentMethod === 'pay_on_delivery');
         await forceOrderStatus(tx, order.id, status, {
           ...paid,
-          reservedUntil: ending ? null : order.reservedUntil,
+          reservedUntil: stillWaiting ? order.reservedUntil : null,
         });
         await insertStatus(tx, order.id, status, note);
         if (notify) {
@@ -407,8 +419,9 @@ export function createOrdersService(deps: {
       orderId: number,
       status: 'payment_failed' | 'cancelled',
       note: string,
+      from: readonly OrderStatus[] = AWAITING_PAYMENT,
     ): Promise<OrderRow | null> {
-      const order = await transitionOrder(q, orderId, AWAITING_PAYMENT, status);
+      const order = await transitionOrder(q, orderId, from, status);
       if (!order) return null;
       await releaseOrderStock(q, orderId);
       if (order.discountId !== null) await deps.promotions.release(q, order.discountId, orderId);

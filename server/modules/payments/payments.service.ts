@@ -271,8 +271,9 @@ export function createPaymentsService(deps: {
     },
 
     /**
-     * Unpaid orders whose time ran out: asks the provider one last time (a webhook may have been
-     * lost), then puts the stock back on sale.
+     * Orders whose hold ran out (unpaid, or pay on delivery never confirmed by staff): asks the
+     * provider one last time about a card payment (a webhook may have been lost), then puts the
+     * stock back on sale and tells the shopper why.
      */
     async expireReservations(): Promise<number> {
       let ended = 0;
@@ -293,15 +294,18 @@ export function createPaymentsService(deps: {
           }
         }
         const ended1 = await db.transaction(async (tx) => {
-          const note =
-            order.status === 'awaiting_transfer'
+          const unconfirmed = order.status === 'placed' && order.paymentMethod === 'pay_on_delivery';
+          const note = unconfirmed
+            ? 'We could not confirm this pay-on-delivery order in time, so the items went back on sale. Please order again if you still want them.'
+            : order.status === 'awaiting_transfer'
               ? 'The bank transfer did not arrive in time, so the items went back on sale.'
               : 'The payment did not arrive within the time allowed, so the items went back on sale.';
           const done = await orders.endUnpaid(
             tx,
             order.id,
-            order.status === 'awaiting_transfer' ? 'cancelled' : 'payment_failed',
+            order.status === 'pending_payment' ? 'payment_failed' : 'cancelled',
             note,
+            unconfirmed ? ['placed'] : undefined,
           );
           if (done && payment && payment.status !== 'success')
             await updatePayment(tx, payment.id, { status: 'abandoned' });
