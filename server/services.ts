@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '#server/db/client.ts';
 import { createAccountsService } from '#server/modules/accounts/accounts.service.ts';
 import { createProfileService } from '#server/modules/accounts/profile.service.ts';
+import { createTwoFactorService } from '#server/modules/accounts/two-factor.service.ts';
+import { createAuditService } from '#server/modules/audit/audit.service.ts';
 import { createCartService } from '#server/modules/cart/cart.service.ts';
 import { createCatalogService } from '#server/modules/catalog/catalog.service.ts';
 import {
@@ -56,6 +58,7 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
   const content = createContentService({ db });
   const mail = createMailService({ db, from: config.mailFrom, onEnqueued: config.onMailEnqueued });
   const limiter = createRateLimiter({ db });
+  const audit = createAuditService({ db });
   const promotions = createPromotionsService({ db });
   const cart = createCartService({ db, promotions });
   const profiles = createProfileService({ db });
@@ -94,6 +97,15 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
       supportEmail: async () => (await content.getStoreInfo()).email,
     }),
     profiles,
+    twoFactor: createTwoFactorService({
+      db,
+      mail,
+      limiter,
+      audit,
+      publicUrl: config.publicUrl,
+      supportEmail: async () => (await content.getStoreInfo()).email,
+    }),
+    audit,
     cart,
     catalog: createCatalogService({ db }),
     checkout: createCheckoutService({

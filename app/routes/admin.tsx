@@ -1,16 +1,20 @@
 // The admin portal's shell (/admin/*): staff and admins only. Every admin loader and action checks
 // the role itself (requireRole); anyone else gets this layout's error boundary, which is the admin
 // sign-in form, with status 401 (signed out) or 403 (signed in without the role).
-import { ExternalLink, Inbox, LayoutDashboard, LogOut } from 'lucide-react';
+import { ExternalLink, Inbox, LayoutDashboard, LogOut, ShieldCheck, Users } from 'lucide-react';
 import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useLocation } from 'react-router';
 import { AdminSignIn } from '#app/features/admin/admin-sign-in.tsx';
 import { requireRole } from '#app/lib/auth.server.ts';
 import { STAFF_ROLES } from '#core/account.ts';
+import { DEMO_ADMIN_SECOND_FACTOR_NOTICE } from '#core/two-factor.ts';
 import type { Route } from './+types/admin';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const user = await requireRole(context, STAFF_ROLES);
-  return { user: { name: user.name, role: user.role } };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireRole(context, STAFF_ROLES, request);
+  return {
+    user: { name: user.name, role: user.role },
+    secondFactorExempt: context.services.twoFactor.isExempt(user),
+  };
 }
 
 export function meta() {
@@ -20,6 +24,8 @@ export function meta() {
 const NAV = [
   { to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/admin/mailbox', label: 'Mailbox', icon: Inbox },
+  { to: '/admin/staff', label: 'Staff', icon: Users },
+  { to: '/admin/two-factor', label: 'Two-factor', icon: ShieldCheck },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -71,6 +77,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </ul>
         </nav>
         <div className="min-w-0">
+          {loaderData.secondFactorExempt ? (
+            <p
+              className="mb-4 rounded-lg bg-gold-300 px-4 py-3 text-sm text-ink"
+              data-testid="demo-admin-second-factor"
+            >
+              {DEMO_ADMIN_SECOND_FACTOR_NOTICE}
+            </p>
+          ) : null}
           <Outlet />
         </div>
       </div>

@@ -86,6 +86,7 @@ export interface SessionWithUser {
   remember: boolean;
   lastSeenAt: Date;
   absoluteExpiresAt: Date;
+  secondFactorAt: Date | null;
   user: Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'emailVerifiedAt'>;
 }
 
@@ -97,6 +98,7 @@ export async function findLiveSession(q: Queryable, id: string): Promise<Session
       remember: sessions.remember,
       lastSeenAt: sessions.lastSeenAt,
       absoluteExpiresAt: sessions.absoluteExpiresAt,
+      secondFactorAt: sessions.secondFactorAt,
       user: {
         id: users.id,
         name: users.name,
