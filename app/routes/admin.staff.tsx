@@ -29,8 +29,7 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
       {resetMember ? (
         <div className="mt-4">
           <FormMessage tone="success">
-            Two-factor sign-in was reset for {resetMember.name} ({resetMember.email}). They were signed out
-            everywhere, emailed, and will set it up again at their next sign-in.
+            {`Two-factor sign-in was reset for ${resetMember.name} (${resetMember.email}). They were signed out everywhere, emailed, and will set it up again at their next sign-in.`}
           </FormMessage>
         </div>
       ) : null}

@@ -244,7 +244,7 @@ function Manage({
     <>
       <h1 className="mt-3 text-center font-display text-2xl font-semibold">Two-factor sign-in is on</h1>
       <p className="mt-2 text-center text-sm text-muted" data-testid="recovery-codes-left">
-        You have {recoveryCodesLeft} unused recovery {recoveryCodesLeft === 1 ? 'code' : 'codes'}.
+        {`You have ${recoveryCodesLeft} unused recovery ${recoveryCodesLeft === 1 ? 'code' : 'codes'}.`}
       </p>
       <Form method="post" className="mt-5 space-y-4" noValidate aria-label="New recovery codes">
         <input type="hidden" name="redirectTo" value={redirectTo} />

@@ -61,7 +61,9 @@ export function secretIn(html: string): string {
 
 export function recoveryCodesIn(html: string): string[] {
   const list = html.match(/data-testid="recovery-codes"[^>]*>([\s\S]*?)<\/ol>/);
-  return list ? [...list[1]!.matchAll(/[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4}/g)].map((m) => m[0]) : [];
+  return list
+    ? [...list[1]!.matchAll(/[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4}/g)].map((m) => m[0])
+    : [];
 }
 
 /**
@@ -100,7 +102,19 @@ export async function signInWithCode(
   const signIn = await client.post('/admin/sign-in', { email: account.email, password: account.password });
   expect(signIn.statusCode).toBe(302);
   expect(signIn.headers.location).toMatch(/^\/admin\/two-factor/);
-  const verified = await client.post('/admin/two-factor', { intent: 'verify', code: await freshCode(secret) });
+  const verified = await client.post('/admin/two-factor', {
+    intent: 'verify',
+    code: await freshCode(secret),
+  });
   expect(verified.statusCode, verified.body.slice(0, 500)).toBe(302);
   return client;
+}
+
+/** Six digits that are surely not a code the shop would accept now for `secret`. */
+export function notACode(secret: string): string {
+  const near = new Set([-2, -1, 0, 1, 2].map((offset) => totpCode(secret, offset)));
+  for (let n = 0; ; n += 1) {
+    const candidate = String(n).padStart(6, '0');
+    if (!near.has(candidate)) return candidate;
+  }
 }

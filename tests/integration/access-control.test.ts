@@ -206,7 +206,10 @@ describe('creating admins', () => {
     expect(await accounts.createAdmin({ email: customer.email, password: 'promoted passphrase' })).toBe(
       'promoted',
     );
-    const { client } = await signInAndEnrol(shop.app, { email: customer.email, password: 'promoted passphrase' });
+    const { client } = await signInAndEnrol(shop.app, {
+      email: customer.email,
+      password: 'promoted passphrase',
+    });
     expect((await client.get('/api/v1/admin/mailbox')).statusCode).toBe(200);
   });
 });
