@@ -401,6 +401,23 @@ describe('an admin resetting another member’s second factor', () => {
   });
 });
 
+describe('the owner at the server (npm run admin:create)', () => {
+  it('clears a locked-out admin’s second factor, on the record, and they enrol again', async () => {
+    const admin = await createUser(shop.database.db, { role: 'admin' });
+    const { client } = await signInAndEnrol(shop.app, admin);
+    expect(
+      await shop.services.accounts.createAdmin({ email: admin.email, password: 'new owner passphrase' }),
+    ).toBe('promoted');
+    expect(await shop.services.twoFactor.resetFromCommandLine(admin.email)).toBe(true);
+    expect(await shop.services.twoFactor.resetFromCommandLine(admin.email)).toBe(false);
+    expect((await client.get('/admin/dashboard')).statusCode).toBe(401);
+    const [event] = await shop.services.audit.list({ subjectType: 'user', subjectId: admin.id });
+    expect(event).toMatchObject({ actorUserId: null, action: 'two_factor.reset' });
+    expect(event!.details).toMatchObject({ via: 'admin:create' });
+    await signInAndEnrol(shop.app, { email: admin.email, password: 'new owner passphrase' });
+  });
+});
+
 describe('the demo admin', () => {
   it('signs in without a second factor, and the admin says so', async () => {
     await shop.services.accounts.createAdmin(DEMO_ADMIN);

@@ -18,7 +18,7 @@ import {
   ValidationError,
 } from '#server/platform/errors.ts';
 import type { RateLimiter, RateLimitRule } from '#server/platform/rate-limit.ts';
-import { deleteSession, deleteSessionsOf, findUserById } from './accounts.repository.ts';
+import { deleteSession, deleteSessionsOf, findUserByEmail, findUserById } from './accounts.repository.ts';
 import {
   type ClientMeta,
   type CurrentSession,
@@ -367,6 +367,29 @@ export function createTwoFactorService(deps: {
           }),
         );
         return { email: target.email, sessionsEnded };
+      });
+    },
+
+    /**
+     * `npm run admin:create` on an existing account (someone with the server's shell, i.e. the
+     * owner): a sole admin who lost both phone and recovery codes gets back in and enrols again.
+     * Recorded with no actor.
+     */
+    async resetFromCommandLine(email: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const user = await findUserByEmail(tx, email.trim().toLowerCase());
+        if (!user) return false;
+        const hadFactor = await deleteTwoFactor(tx, user.id);
+        if (!hadFactor) return false;
+        const sessionsEnded = await deleteSessionsOf(tx, user.id);
+        await audit.record(tx, {
+          actorUserId: null,
+          action: 'two_factor.reset',
+          subjectType: 'user',
+          subjectId: user.id,
+          details: { email: user.email, role: user.role, hadFactor, sessionsEnded, via: 'admin:create' },
+        });
+        return true;
       });
     },
   };
