@@ -29,6 +29,8 @@ const NAV = [
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  // The demo admin has no second factor to manage.
+  const nav = loaderData.secondFactorExempt ? NAV.filter((item) => item.to !== '/admin/two-factor') : NAV;
   return (
     <div className="min-h-dvh bg-sand/40">
       <header className="sticky top-0 z-20 border-b border-ink/10 bg-plum-900 text-cream">
@@ -60,7 +62,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-6 px-4 py-6 md:grid-cols-[200px_1fr]">
         <nav aria-label="Admin">
           <ul className="flex gap-2 overflow-x-auto md:flex-col">
-            {NAV.map(({ to, label, icon: Icon }) => (
+            {nav.map(({ to, label, icon: Icon }) => (
               <li key={to}>
                 <NavLink
                   to={to}
