@@ -171,6 +171,22 @@ describe('signing in once enrolled', () => {
     expect(older.statusCode).toBe(400);
   });
 
+  it('opens nothing when the half-signed-in session ended while the code was being typed', async () => {
+    const user = await createUser(shop.database.db, { role: 'staff' });
+    const { secret } = await signInAndEnrol(shop.app, user);
+    const client = await passwordOnly(user.email);
+    const pending = await shop.services.accounts.getSession(client.session);
+    expect(pending?.secondFactor).toBe('required');
+    await shop.services.accounts.signOut(client.session); // or an admin's reset
+    const sessionsOf = () =>
+      queryRows<{ id: string }>(shop.database.db, sql`SELECT id FROM sessions WHERE user_id = ${user.id}`);
+    const before = await sessionsOf();
+    await expect(
+      shop.services.twoFactor.verify(pending, { code: await freshCode(secret) }, { ip: '127.0.0.1' }),
+    ).rejects.toMatchObject({ status: 401 });
+    expect(await sessionsOf()).toEqual(before);
+  });
+
   it('shows recovery codes once, stores them hashed, and accepts each once', async () => {
     const user = await createUser(shop.database.db, { role: 'staff' });
     const { client: first, recoveryCodes } = await signInAndEnrol(shop.app, user);

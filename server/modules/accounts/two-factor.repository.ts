@@ -83,6 +83,12 @@ export async function countUnusedRecoveryCodes(q: Queryable, userId: number): Pr
   return row?.n ?? 0;
 }
 
+/** Ends a session; false when it had already ended (signed out, or reset by an admin). */
+export async function endSession(q: Queryable, id: string): Promise<boolean> {
+  const rows = await q.delete(sessions).where(eq(sessions.id, id)).returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
 /** A session that has given its second factor (the cookie's hash is its id). */
 export async function insertVerifiedSession(
   q: Queryable,

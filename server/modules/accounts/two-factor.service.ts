@@ -18,7 +18,7 @@ import {
   ValidationError,
 } from '#server/platform/errors.ts';
 import type { RateLimiter, RateLimitRule } from '#server/platform/rate-limit.ts';
-import { deleteSession, deleteSessionsOf, findUserByEmail, findUserById } from './accounts.repository.ts';
+import { deleteSessionsOf, findUserByEmail, findUserById } from './accounts.repository.ts';
 import {
   type ClientMeta,
   type CurrentSession,
@@ -32,6 +32,7 @@ import {
   consumeRecoveryCode,
   countUnusedRecoveryCodes,
   deleteTwoFactor,
+  endSession,
   findTwoFactor,
   insertTwoFactor,
   insertVerifiedSession,
@@ -170,7 +171,9 @@ export function createTwoFactorService(deps: {
     session: CurrentSession,
     meta: ClientMeta,
   ): Promise<NewSession> {
-    await deleteSession(tx, session.sessionId);
+    // The half-signed-in session must still exist: an admin's reset or a sign-out in the meantime
+    // ends it, and then this code opens nothing (the transaction rolls back).
+    if (!(await endSession(tx, session.sessionId))) throw new UnauthorizedError('Please sign in again.');
     const { token, hash } = newToken();
     const lifetime = session.remember ? SESSION_LIFETIMES.remembered : SESSION_LIFETIMES.browser;
     const at = now();
