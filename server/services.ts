@@ -5,6 +5,8 @@ import type { Db } from '#server/db/client.ts';
 import { createAccountsService, RATE_LIMITS } from '#server/modules/accounts/accounts.service.ts';
 import { createDemoModeService } from '#server/modules/accounts/demo-mode.ts';
 import { createProfileService } from '#server/modules/accounts/profile.service.ts';
+import { createTwoFactorService } from '#server/modules/accounts/two-factor.service.ts';
+import { createAuditService } from '#server/modules/audit/audit.service.ts';
 import { createCartService } from '#server/modules/cart/cart.service.ts';
 import { createCatalogService } from '#server/modules/catalog/catalog.service.ts';
 import {
@@ -80,6 +82,7 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
   const unknownLimits = unknownRuleNames(config.rateLimits ?? {}, Object.values(RATE_LIMITS));
   if (unknownLimits.length > 0) throw new Error(`RATE_LIMITS: no rule is called ${unknownLimits.join(', ')}`);
   const limiter = createRateLimiter({ db, overrides: config.rateLimits });
+  const audit = createAuditService({ db });
   const promotions = createPromotionsService({ db });
   const cart = createCartService({ db, promotions, caps: config.checkout });
   const profiles = createProfileService({ db });
@@ -126,6 +129,15 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
     accounts,
     demo,
     profiles,
+    twoFactor: createTwoFactorService({
+      db,
+      mail,
+      limiter,
+      audit,
+      publicUrl: config.publicUrl,
+      supportEmail: async () => (await content.getStoreInfo()).email,
+    }),
+    audit,
     cart,
     catalog: createCatalogService({ db }),
     checkout: createCheckoutService({

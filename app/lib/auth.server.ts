@@ -2,6 +2,7 @@
 import { type AppLoadContext, data, redirect } from 'react-router';
 import type { UserRole } from '#core/account.ts';
 import type { SessionUser } from '#core/contract/account.ts';
+import { secondFactorPath } from '#core/two-factor.ts';
 
 /** Where a signed-out shopper goes to sign in, coming back here afterwards. */
 export function signInPath(request: Request): string {
@@ -24,10 +25,22 @@ export interface AccessRefusal {
  * A user with one of `roles`. Anyone else gets 401 (signed out) or 403 (signed in without the
  * role); the admin layout's error boundary shows its sign-in form for both.
  */
-export async function requireRole(context: AppLoadContext, roles: readonly UserRole[]): Promise<SessionUser> {
-  const user = await context.auth.getUser();
-  if (!user) throw data<AccessRefusal>({ reason: 'signed-out' }, { status: 401 });
-  if (!roles.includes(user.role)) throw data<AccessRefusal>({ reason: 'forbidden' }, { status: 403 });
+export async function requireRole(
+  context: AppLoadContext,
+  roles: readonly UserRole[],
+  request?: Request,
+): Promise<SessionUser> {
+  const session = await context.auth.getSession();
+  if (!session) throw data<AccessRefusal>({ reason: 'signed-out' }, { status: 401 });
+  const { user } = session;
+  if (!roles.includes(user.role)) {
+    // A staff account that has not given its second factor in this session (ADR 019).
+    if (session.secondFactor === 'required' && roles.includes(session.accountRole)) {
+      const here = request ? new URL(request.url) : null;
+      throw redirect(secondFactorPath(here ? here.pathname + here.search : null));
+    }
+    throw data<AccessRefusal>({ reason: 'forbidden' }, { status: 403 });
+  }
   return user;
 }
 
@@ -52,3 +65,13 @@ export async function signedInRedirect(
   }
   return redirect(to, { headers });
 }
+
+/**
+ * Where a staff member goes once their password is right: the second-factor step first (enrol or
+ * give a code), unless the account needs none (ADR 019).
+ */
+export function afterPassword(context: AppLoadContext, user: SessionUser, to: string): string {
+  return context.services.twoFactor.isRequiredFor(user) ? secondFactorPath(to) : to;
+}
+
+export { secondFactorPath };

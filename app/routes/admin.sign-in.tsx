@@ -2,7 +2,7 @@
 // without a staff role). Only staff and admins can sign in here.
 import { redirect } from 'react-router';
 import { AdminSignIn } from '#app/features/admin/admin-sign-in.tsx';
-import { signedInRedirect } from '#app/lib/auth.server.ts';
+import { afterPassword, secondFactorPath, signedInRedirect } from '#app/lib/auth.server.ts';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
 import { STAFF_ROLES } from '#core/account.ts';
@@ -15,8 +15,10 @@ function adminDestination(value: FormDataEntryValue | string | null): string {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = adminDestination(new URL(request.url).searchParams.get('redirectTo'));
-  const user = await context.auth.getUser();
-  if (user && STAFF_ROLES.includes(user.role)) throw redirect(redirectTo);
+  const session = await context.auth.getSession();
+  if (session && STAFF_ROLES.includes(session.user.role)) throw redirect(redirectTo);
+  // Password given, second factor not yet: straight on to it (ADR 019).
+  if (session?.secondFactor === 'required') throw redirect(secondFactorPath(redirectTo));
   return { redirectTo };
 }
 
@@ -31,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       roles: STAFF_ROLES,
     });
     context.log.info({ userId: session.user.id, role: session.user.role }, 'admin signed in');
-    return signedInRedirect(context, session, redirectTo);
+    return signedInRedirect(context, session, afterPassword(context, session.user, redirectTo));
   } catch (error) {
     const failure = formFailure(error, { ...values, redirectTo });
     if (!failure) throw error;

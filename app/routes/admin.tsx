@@ -1,16 +1,21 @@
 // The admin portal's shell (/admin/*): staff and admins only. Every admin loader and action checks
 // the role itself (requireRole); anyone else gets this layout's error boundary, which is the admin
 // sign-in form, with status 401 (signed out) or 403 (signed in without the role).
-import { ExternalLink, Inbox, LayoutDashboard, LogOut } from 'lucide-react';
+import { ExternalLink, Inbox, LayoutDashboard, LogOut, ShieldCheck, Users } from 'lucide-react';
 import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useLocation } from 'react-router';
 import { AdminSignIn } from '#app/features/admin/admin-sign-in.tsx';
 import { requireRole } from '#app/lib/auth.server.ts';
 import { STAFF_ROLES } from '#core/account.ts';
+import { DEMO_ADMIN_SECOND_FACTOR_NOTICE } from '#core/two-factor.ts';
 import type { Route } from './+types/admin';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const user = await requireRole(context, STAFF_ROLES);
-  return { user: { name: user.name, role: user.role }, demoMode: await context.services.demo.isOn() };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireRole(context, STAFF_ROLES, request);
+  return {
+    user: { name: user.name, role: user.role },
+    demoMode: await context.services.demo.isOn(),
+    secondFactorExempt: context.services.twoFactor.isExempt(user),
+  };
 }
 
 export function meta() {
@@ -20,9 +25,13 @@ export function meta() {
 const NAV = [
   { to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/admin/mailbox', label: 'Mailbox', icon: Inbox },
+  { to: '/admin/staff', label: 'Staff', icon: Users },
+  { to: '/admin/two-factor', label: 'Two-factor', icon: ShieldCheck },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  // The demo admin has no second factor to manage.
+  const nav = loaderData.secondFactorExempt ? NAV.filter((item) => item.to !== '/admin/two-factor') : NAV;
   return (
     <div className="min-h-dvh bg-sand/40">
       <header className="sticky top-0 z-20 border-b border-ink/10 bg-plum-900 text-cream">
@@ -65,7 +74,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-6 px-4 py-6 md:grid-cols-[200px_1fr]">
         <nav aria-label="Admin">
           <ul className="flex gap-2 overflow-x-auto md:flex-col">
-            {NAV.map(({ to, label, icon: Icon }) => (
+            {nav.map(({ to, label, icon: Icon }) => (
               <li key={to}>
                 <NavLink
                   to={to}
@@ -82,6 +91,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </ul>
         </nav>
         <div className="min-w-0">
+          {loaderData.secondFactorExempt ? (
+            <p
+              className="mb-4 rounded-lg bg-gold-300 px-4 py-3 text-sm text-ink"
+              data-testid="demo-admin-second-factor"
+            >
+              {DEMO_ADMIN_SECOND_FACTOR_NOTICE}
+            </p>
+          ) : null}
           <Outlet />
         </div>
       </div>

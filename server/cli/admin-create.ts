@@ -42,6 +42,11 @@ async function main() {
       password: values.password,
       name: values.name,
     });
+    // The owner at the server's shell: an existing admin's lost second factor is cleared (ADR 019).
+    const twoFactorCleared =
+      result === 'promoted' && (await services.twoFactor.resetFromCommandLine(values.email));
+    if (twoFactorCleared)
+      console.log('Its two-factor sign-in was reset: set it up again at the next sign-in.');
     console.log(
       result === 'created'
         ? `Admin ${values.email.toLowerCase()} created. Sign in at ${env.PUBLIC_URL}/admin`

@@ -9,6 +9,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import type { AppLoadContext, ServerBuild } from 'react-router';
 import type { Env } from '#server/env.ts';
 import { accountRoutes } from '#server/modules/accounts/accounts.routes.ts';
+import { twoFactorRoutes } from '#server/modules/accounts/two-factor.routes.ts';
 import { cartRoutes } from '#server/modules/cart/cart.routes.ts';
 import { createRequestCart, type RequestCart } from '#server/modules/cart/cart-cookie.ts';
 import { catalogRoutes } from '#server/modules/catalog/catalog.routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cartRoutes(services.cart), { prefix: '/api/v1' });
   await app.register(orderRoutes(services.orders, services.limits), { prefix: '/api/v1' });
   await app.register(webhookRoutes(services.payments), { prefix: '/api/webhooks' });
+  await app.register(twoFactorRoutes(services.twoFactor), { prefix: '/api/v1' });
   await app.register(mediaRoutes(services.media));
 
   app.setNotFoundHandler((request, reply) =>

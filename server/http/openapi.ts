@@ -10,6 +10,7 @@ import {
   NewsletterTokenInput,
 } from '#core/contract/newsletter.ts';
 import { TrackedOrderSchema } from '#core/contract/orders.ts';
+import { StaffListSchema, TwoFactorResetSchema } from '#core/contract/two-factor.ts';
 
 const ErrorBody = z.object({
   error: z.string().describe('Machine-readable code, e.g. validation_failed, not_found'),
@@ -183,6 +184,27 @@ export function buildOpenApiDocument(publicUrl: string) {
             '200': json('The message', MailboxMessageSchema),
             ...refused,
             '404': errorResponse('No such message'),
+          },
+        },
+      },
+      '/admin/staff': {
+        get: {
+          summary: 'Staff: the staff and admin accounts, and whether each has set up two-factor sign-in',
+          ...signedIn,
+          responses: { '200': json('Staff and admins', StaffListSchema), ...refused },
+        },
+      },
+      '/admin/staff/{id}/two-factor/reset': {
+        post: {
+          summary:
+            "Admins: reset another staff member's second factor (recorded; their sessions end; they are emailed)",
+          ...signedIn,
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+          responses: {
+            '200': json('Reset', TwoFactorResetSchema),
+            '401': refused['401'],
+            '403': errorResponse('Not an admin, or your own account'),
+            '404': errorResponse('No staff member with that id'),
           },
         },
       },

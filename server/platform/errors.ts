@@ -36,6 +36,17 @@ export class ForbiddenError extends AppError {
   }
 }
 
+/**
+ * A staff or admin account whose session has not given its second factor yet (ADR 019): it may
+ * shop, but no staff page or API answers until it does.
+ */
+export class SecondFactorRequiredError extends ForbiddenError {
+  override readonly code = 'second_factor_required';
+  constructor(message = 'Please finish signing in with your authenticator code at /admin/two-factor.') {
+    super(message);
+  }
+}
+
 /** Wrong email or password: the one answer for both, so nobody learns which accounts exist. */
 export class InvalidCredentialsError extends AppError {
   readonly status = 401;

@@ -5,6 +5,7 @@ import { DEMO_ADMIN } from '#core/demo.ts';
 import { createUser, TEST_PASSWORD } from '#tests/factories/accounts.ts';
 import { TestClient } from '#tests/helpers/client.ts';
 import { createTestShop, type TestShop } from '#tests/helpers/test-app.ts';
+import { freshCode, secretIn, signInAndEnrol } from '#tests/helpers/two-factor.ts';
 
 let shop: TestShop;
 const clients: Record<'anonymous' | 'customer' | 'staff' | 'admin', TestClient> = {} as never;
@@ -12,15 +13,18 @@ const clients: Record<'anonymous' | 'customer' | 'staff' | 'admin', TestClient> 
 beforeAll(async () => {
   shop = await createTestShop({ pages: true });
   clients.anonymous = new TestClient(shop.app);
-  for (const role of ['customer', 'staff', 'admin'] as const) {
+  const customer = await createUser(shop.database.db, { name: 'The customer' });
+  clients.customer = new TestClient(shop.app);
+  const res = await clients.customer.post('/auth', {
+    intent: 'signin',
+    email: customer.email,
+    password: TEST_PASSWORD,
+  });
+  expect(res.statusCode).toBe(302);
+  // Staff and admins sign in with their password and a code from their authenticator (ADR 019).
+  for (const role of ['staff', 'admin'] as const) {
     const user = await createUser(shop.database.db, { role, name: `The ${role}` });
-    clients[role] = new TestClient(shop.app);
-    const res = await clients[role].post('/auth', {
-      intent: 'signin',
-      email: user.email,
-      password: TEST_PASSWORD,
-    });
-    expect(res.statusCode).toBe(302);
+    clients[role] = (await signInAndEnrol(shop.app, user)).client;
   }
   // Something in the mailbox to look at.
   await clients.anonymous.post('/auth/forgot-password', { email: 'nobody@example.ng' });
@@ -118,8 +122,18 @@ describe('admin sign-in', () => {
       password: TEST_PASSWORD,
       redirectTo: '/admin/mailbox',
     });
+    // The password is right: on to the second factor, then where they were going.
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/admin/mailbox');
+    expect(res.headers.location).toBe('/admin/two-factor?redirectTo=%2Fadmin%2Fmailbox');
+    const page = await client.get(res.headers.location as string);
+    const secret = secretIn(page.body);
+    const enrolled = await client.post('/admin/two-factor', {
+      intent: 'enrol',
+      secret,
+      code: await freshCode(secret),
+      redirectTo: '/admin/mailbox',
+    });
+    expect(enrolled.body).toContain('href="/admin/mailbox"');
     expect((await client.get('/admin/mailbox')).statusCode).toBe(200);
     // An address outside the portal is not followed.
     const outside = await new TestClient(shop.app).post('/admin/sign-in', {
@@ -127,7 +141,7 @@ describe('admin sign-in', () => {
       password: TEST_PASSWORD,
       redirectTo: 'https://evil.example/',
     });
-    expect(outside.headers.location).toBe('/admin/dashboard');
+    expect(outside.headers.location).toBe('/admin/two-factor');
   });
 
   it('shows no demo credentials when the shop is not a demo shop', async () => {
@@ -150,8 +164,10 @@ describe('creating admins', () => {
     expect(await accounts.createAdmin({ email: customer.email, password: 'promoted passphrase' })).toBe(
       'promoted',
     );
-    const client = new TestClient(shop.app);
-    await client.post('/admin/sign-in', { email: customer.email, password: 'promoted passphrase' });
+    const { client } = await signInAndEnrol(shop.app, {
+      email: customer.email,
+      password: 'promoted passphrase',
+    });
     expect((await client.get('/api/v1/admin/mailbox')).statusCode).toBe(200);
   });
 });

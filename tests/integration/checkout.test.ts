@@ -9,6 +9,7 @@ import { createProduct } from '#tests/factories/catalog.ts';
 import { TestClient } from '#tests/helpers/client.ts';
 import { addToCart, checkoutForm, placeOrder, sandboxPay } from '#tests/helpers/shopping.ts';
 import { createTestShop, type TestShop } from '#tests/helpers/test-app.ts';
+import { signInAndEnrol } from '#tests/helpers/two-factor.ts';
 
 let shop: TestShop;
 
@@ -489,8 +490,7 @@ describe('tracking', () => {
 describe('status changes by staff', () => {
   it('move the timeline, write history, email the shopper, and cancelling gives stock back once', async () => {
     const staff = await createUser(shop.database.db, { role: 'staff' });
-    const staffClient = new TestClient(shop.app);
-    await staffClient.post('/admin/sign-in', { email: staff.email, password: TEST_PASSWORD });
+    const { client: staffClient } = await signInAndEnrol(shop.app, staff);
     const product = await createProduct(shop.database.db, { variants: [{ stock: 4 }] });
     const buyer = new TestClient(shop.app);
     await addToCart(buyer, product.variants[0]!.id, 2);

@@ -139,8 +139,9 @@ describe.skipIf(usingPostgres)('the shop process', () => {
       ADMIN_PASSWORD: 'harmattan morning walk',
     });
     try {
-      expect(await adminSignIn(port, 'boss@example.ng', 'lagos sunset passphrase')).toBe('/admin/dashboard');
-      expect(await adminSignIn(port, 'owner@example.ng', 'harmattan morning walk')).toBe('/admin/dashboard');
+      // The password is accepted; a real admin goes on to the second factor (ADR 019).
+      expect(await adminSignIn(port, 'boss@example.ng', 'lagos sunset passphrase')).toBe('/admin/two-factor');
+      expect(await adminSignIn(port, 'owner@example.ng', 'harmattan morning walk')).toBe('/admin/two-factor');
       expect(await adminSignIn(port, 'owner@example.ng', 'not the password')).toBeNull();
     } finally {
       const stopped = exitOf(shop.child);

@@ -5,6 +5,7 @@ import { Form, Link } from 'react-router';
 import { FormMessage, PasswordField, SubmitButton, TextField } from '#app/features/account/form-fields.tsx';
 import { useRootData } from '#app/features/layout/store-data.ts';
 import { DEMO_ADMIN } from '#core/demo.ts';
+import { DEMO_ADMIN_SECOND_FACTOR_NOTICE } from '#core/two-factor.ts';
 
 export function AdminSignIn({
   redirectTo,
@@ -57,6 +58,7 @@ export function AdminSignIn({
             <p>
               Password: <code>{DEMO_ADMIN.password}</code>
             </p>
+            <p className="mt-2 text-muted">{DEMO_ADMIN_SECOND_FACTOR_NOTICE}</p>
           </div>
         ) : null}
         <p className="mt-6 text-center text-sm">

@@ -92,6 +92,7 @@ export interface SessionWithUser {
   remember: boolean;
   lastSeenAt: Date;
   absoluteExpiresAt: Date;
+  secondFactorAt: Date | null;
   user: Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'emailVerifiedAt'>;
 }
 
@@ -103,6 +104,7 @@ export async function findLiveSession(q: Queryable, id: string): Promise<Session
       remember: sessions.remember,
       lastSeenAt: sessions.lastSeenAt,
       absoluteExpiresAt: sessions.absoluteExpiresAt,
+      secondFactorAt: sessions.secondFactorAt,
       user: {
         id: users.id,
         name: users.name,

@@ -59,6 +59,7 @@ import {
   updateUser,
 } from './accounts.repository.ts';
 import { checkConfirmation, confirmationLinkSpent, restartPendingSignUp } from './sign-up-confirmation.ts';
+import { type SecondFactorState, sessionAccess } from './two-factor.policy.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -153,7 +154,11 @@ export interface NewSession {
 export interface CurrentSession {
   sessionId: string;
   remember: boolean;
+  /** As the shop should treat it: a staff account counts as a customer until its second factor. */
   user: SessionUser;
+  /** The stored role, and whether this session still owes a second factor (ADR 019). */
+  accountRole: UserRole;
+  secondFactor: SecondFactorState;
 }
 
 export function toSessionUser(
@@ -377,7 +382,11 @@ export function createAccountsService(deps: {
         const lifetime = found.remember ? SESSION_LIFETIMES.remembered : SESSION_LIFETIMES.browser;
         await touchSession(db, found.sessionId, lifetime.idleMs);
       }
-      return { sessionId: found.sessionId, remember: found.remember, user: toSessionUser(found.user) };
+      return {
+        sessionId: found.sessionId,
+        remember: found.remember,
+        ...sessionAccess(toSessionUser(found.user), found.secondFactorAt),
+      };
     },
 
     /**

@@ -1,0 +1,108 @@
+// /admin/staff/:id/reset-two-factor: the confirmation step before an admin resets another staff
+// member's second factor (ADR 019). The reset is recorded, ends their sessions and emails them.
+import { data, Form, isRouteErrorResponse, Link, redirect } from 'react-router';
+import { FormMessage, SubmitButton } from '#app/features/account/form-fields.tsx';
+import { requireRole } from '#app/lib/auth.server.ts';
+import { formFailure, formHeaders } from '#app/lib/forms.server.ts';
+import { STAFF_ROLES } from '#core/account.ts';
+import type { Route } from './+types/admin.staff-reset';
+
+async function member(context: Route.LoaderArgs['context'], id: string) {
+  const staff = await context.services.twoFactor.listStaff();
+  const found = staff.find((m) => String(m.id) === id);
+  if (!found) throw data({ message: 'No such staff member.' }, { status: 404 });
+  return found;
+}
+
+/** Staff see the admin, but only an admin resets a second factor. */
+async function requireAdmin(context: Route.LoaderArgs['context'], request: Request) {
+  const user = await requireRole(context, STAFF_ROLES, request);
+  if (user.role !== 'admin')
+    throw data({ message: 'Only an admin can reset two-factor sign-in.' }, { status: 403 });
+  return user;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(context, request);
+  const target = await member(context, params.id);
+  return { target, self: target.id === admin.id };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(context, request);
+  const id = Number.parseInt(params.id, 10);
+  try {
+    if (!Number.isSafeInteger(id)) throw data({ message: 'No such staff member.' }, { status: 404 });
+    const done = await context.services.twoFactor.reset(admin, id);
+    context.log.info({ by: admin.id, target: id, sessionsEnded: done.sessionsEnded }, 'two-factor reset');
+    return redirect(`/admin/staff?reset=${id}`);
+  } catch (error) {
+    const failure = formFailure(error, {});
+    if (!failure) throw error;
+    return failure;
+  }
+}
+
+export const headers = formHeaders;
+
+export function meta() {
+  return [{ title: 'Reset two-factor | Crown Hair Admin' }, { name: 'robots', content: 'noindex, nofollow' }];
+}
+
+export default function ResetTwoFactor({ loaderData, actionData }: Route.ComponentProps) {
+  const { target, self } = loaderData;
+  return (
+    <section className="max-w-xl">
+      <h1 className="font-display text-3xl font-semibold">Reset two-factor sign-in</h1>
+      {actionData ? (
+        <div className="mt-4">
+          <FormMessage tone="error">{actionData.message}</FormMessage>
+        </div>
+      ) : null}
+      {self ? (
+        <p className="mt-4">
+          You cannot reset your own two-factor sign-in here. Use one of your recovery codes, or ask another
+          admin.
+        </p>
+      ) : (
+        <Form method="post" className="mt-4 space-y-4 rounded-xl bg-white p-5 shadow-sm">
+          <p>
+            Reset two-factor sign-in for <strong>{target.name}</strong> ({target.email}, {target.role})?
+          </p>
+          <ul className="list-disc pl-5 text-sm text-muted">
+            <li>Their authenticator app and recovery codes stop working.</li>
+            <li>They are signed out everywhere and emailed about it.</li>
+            <li>At their next sign-in they set up two-factor sign-in again.</li>
+            <li>The reset is recorded with your name.</li>
+          </ul>
+          <div className="flex flex-wrap gap-3">
+            <SubmitButton pendingText="Resetting…" className="btn-primary">
+              Yes, reset two-factor
+            </SubmitButton>
+            <Link to="/admin/staff" className="btn-outline">
+              Cancel
+            </Link>
+          </div>
+        </Form>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message =
+    isRouteErrorResponse(error) && typeof error.data?.message === 'string'
+      ? error.data.message
+      : 'Something went wrong. Please try again.';
+  return (
+    <section className="max-w-xl">
+      <h1 className="font-display text-3xl font-semibold">Reset two-factor sign-in</h1>
+      <p className="mt-4">{message}</p>
+      <p className="mt-4">
+        <Link to="/admin/staff" className="btn-outline">
+          Back to staff
+        </Link>
+      </p>
+    </section>
+  );
+}
