@@ -5,7 +5,7 @@ import type { Db } from '#server/db/client.ts';
 import { createAccountsService, RATE_LIMITS } from '#server/modules/accounts/accounts.service.ts';
 import { createDemoModeService } from '#server/modules/accounts/demo-mode.ts';
 import { createProfileService } from '#server/modules/accounts/profile.service.ts';
-import { createTwoFactorService } from '#server/modules/accounts/two-factor.service.ts';
+import { createTwoFactorService, TWO_FACTOR_LIMITS } from '#server/modules/accounts/two-factor.service.ts';
 import { createAuditService } from '#server/modules/audit/audit.service.ts';
 import { createCartService } from '#server/modules/cart/cart.service.ts';
 import { createCatalogService } from '#server/modules/catalog/catalog.service.ts';
@@ -17,7 +17,7 @@ import {
 import { createContentService } from '#server/modules/content/content.service.ts';
 import { createMailService } from '#server/modules/mail/mail.service.ts';
 import { createMediaService } from '#server/modules/media/media.service.ts';
-import { createNewsletterService } from '#server/modules/newsletter/newsletter.service.ts';
+import { createNewsletterService, NEWSLETTER_RATE_LIMITS } from '#server/modules/newsletter/newsletter.service.ts';
 import { createOrdersService } from '#server/modules/orders/orders.service.ts';
 import { createPaymentsService } from '#server/modules/payments/payments.service.ts';
 import { createPaystackProvider } from '#server/modules/payments/providers/paystack.ts';
@@ -79,7 +79,11 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
       },
     },
   });
-  const unknownLimits = unknownRuleNames(config.rateLimits ?? {}, Object.values(RATE_LIMITS));
+  const unknownLimits = unknownRuleNames(config.rateLimits ?? {}, [
+    ...Object.values(RATE_LIMITS),
+    ...Object.values(TWO_FACTOR_LIMITS),
+    ...Object.values(NEWSLETTER_RATE_LIMITS),
+  ]);
   if (unknownLimits.length > 0) throw new Error(`RATE_LIMITS: no rule is called ${unknownLimits.join(', ')}`);
   const limiter = createRateLimiter({ db, overrides: config.rateLimits });
   const audit = createAuditService({ db });

@@ -57,8 +57,6 @@ export const ABUSE_LIMITS = {
   profile: rules('profile', 15 * MINUTE, { address: 120, session: 30 }, 'Too many profile changes'),
   /** Trying an unpaid card order's payment again (each try holds its stock again). */
   paymentRetry: rules('payment-retry', HOUR, { address: 60, session: 10 }, 'Too many payment attempts'),
-  /** Newsletter sign-ups (the newsletter module calls this). */
-  newsletter: rules('newsletter', HOUR, { address: 30, session: 5 }, 'Too many newsletter sign-ups'),
 } satisfies Record<string, ActionRules>;
 
 export type LimitedAction = keyof typeof ABUSE_LIMITS;

@@ -59,7 +59,7 @@ export const TWO_FACTOR_LIMITS = {
     name: 'two-factor:ip',
     message: 'Too many codes tried from your network. Please wait {wait} and try again.',
   },
-  /** Counts wrong codes only; a right one clears it. */
+  /** Counts every code tried until a right one clears it. */
   perAccount: {
     ...RATE_LIMITS.signInPerAccount,
     name: 'two-factor:account',
@@ -144,8 +144,9 @@ export function createTwoFactorService(deps: {
   }
 
   /**
-   * Counts a try like a password try: per address always, per account on failure only (cleared by
-   * a right code). Same calls as sign-in makes, so a change to the limiter covers both.
+   * Counts a try like a password try: per address always; per account a slot is taken (one atomic
+   * statement) before the code is judged, so however many tries race, at most the limit are
+   * checked; a right code gives the slots back. The same calls sign-in makes.
    */
   async function limited<T>(
     account: string,
@@ -153,10 +154,9 @@ export function createTwoFactorService(deps: {
     attempt: () => Promise<T | null | 'replayed'>,
   ): Promise<T> {
     await limiter.consume(TWO_FACTOR_LIMITS.perAddress, meta.ip);
-    await limiter.check(TWO_FACTOR_LIMITS.perAccount, account);
+    await limiter.consume(TWO_FACTOR_LIMITS.perAccount, account);
     const result = await attempt();
     if (result === null || result === 'replayed') {
-      await limiter.consume(TWO_FACTOR_LIMITS.perAccount, account);
       throw result === 'replayed'
         ? wrongCode('That code has already been used. Please wait for the next code in your app.')
         : wrongCode();
