@@ -17,6 +17,7 @@ import { SiteFooter } from '#app/features/layout/site-footer.tsx';
 import { SiteHeader } from '#app/features/layout/site-header.tsx';
 import { useMergeGuestWishlist } from '#app/features/product/wishlist.ts';
 import { pickCurrency, readCurrencyCode } from '#app/lib/currency.server.ts';
+import { useNonce } from '#app/lib/nonce.ts';
 import type { Route } from './+types/root';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -50,6 +51,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 export function Layout({ children }: { children: ReactNode }) {
   // The admin portal has its own shell (app/routes/admin.tsx).
   const storefront = !useLocation().pathname.startsWith('/admin');
+  // Every inline script carries this response's CSP nonce (ADR 018).
+  const nonce = useNonce();
   return (
     <html lang="en-NG">
       <head>
@@ -72,8 +75,8 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         {storefront ? <SiteFooter /> : null}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

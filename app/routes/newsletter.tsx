@@ -3,7 +3,7 @@
 // page with what they typed.
 import { data, Form, redirect } from 'react-router';
 import { asAppError } from '#app/lib/errors.ts';
-import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
+import { safeRedirectPath } from '#core/safe-redirect.ts';
 import type { Route } from './+types/newsletter';
 
 export async function action({ request, context }: Route.ActionArgs) {

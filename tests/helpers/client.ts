@@ -55,7 +55,7 @@ export class TestClient {
   }
 
   get session(): string | undefined {
-    return this.cookies.get('ch_session');
+    return this.cookies.get('ch_session') ?? this.cookies.get('__Host-ch_session');
   }
 }
 

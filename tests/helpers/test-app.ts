@@ -51,8 +51,16 @@ export const TEST_PUBLIC_URL = 'http://shop.test';
 export const TEST_MAIL_FROM = 'Crown Hair <hello@crownhair.ng>';
 
 export async function createTestShop(
-  options: { pages?: boolean; logs?: LogCapture; trustProxy?: boolean; config?: Partial<ServiceConfig> } = {},
+  options: {
+    pages?: boolean;
+    logs?: LogCapture;
+    trustProxy?: boolean;
+    config?: Partial<ServiceConfig>;
+    /** The shop's public address (default TEST_PUBLIC_URL, plain http); an https one tests secure cookies. */
+    publicUrl?: string;
+  } = {},
 ): Promise<TestShop> {
+  const publicUrl = options.publicUrl ?? TEST_PUBLIC_URL;
   const database = await createTestDatabase();
   await seedReferenceData(database.db);
   const storage = new MemoryStorage();
@@ -63,14 +71,14 @@ export async function createTestShop(
     db: database.db,
     storage,
     config: defaultServiceConfig({
-      publicUrl: TEST_PUBLIC_URL,
+      publicUrl,
       mailFrom: TEST_MAIL_FROM,
       ...options.config,
     }),
     log,
   });
   const app = await buildApp({
-    env: { TRUST_PROXY: options.trustProxy ?? false, PUBLIC_URL: TEST_PUBLIC_URL, NODE_ENV: 'test' },
+    env: { TRUST_PROXY: options.trustProxy ?? false, PUBLIC_URL: publicUrl, NODE_ENV: 'test' },
     services,
     log,
     pages: options.pages
