@@ -7,6 +7,25 @@
 const MAX_LENGTH = 2000;
 const BASE = 'https://shop.invalid';
 
+/** Decoded again and again (as careless code might), the value still starts as one path. */
+function survivesDecoding(value: string): boolean {
+  let current = value;
+  for (let round = 0; round < 3; round++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(current);
+    } catch {
+      return true; // not decodable further: nothing more to reveal
+    }
+    if (next === current) return true;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+    if (/^[/\\]{2}|^\/?[\u0000-\u0020\\]|[\u0000-\u001f\u007f\\]/.test(next) || !next.startsWith('/'))
+      return false;
+    current = next;
+  }
+  return false;
+}
+
 /**
  * `value` if it is a same-origin path (normalised as a browser would read it), else `fallback`.
  * Refused: anything not starting with '/', scheme-relative `//host` and `/\host`, control
@@ -25,6 +44,9 @@ export function safeRedirectPath(value: unknown, fallback: string): string {
     return fallback;
   }
   if (url.origin !== BASE) return fallback;
+  // Encoded forms (`/%2F%2Fevil`, `/%5Cevil`, `/%09/evil`) are harmless paths to a browser, but
+  // whoever decodes the value again must not find a way off-site either.
+  if (!survivesDecoding(value)) return fallback;
   const path = `${url.pathname}${url.search}${url.hash}`;
   // Dot segments can leave `//host` behind (`/.//evil`): never hand that on.
   if (!path.startsWith('/') || path.startsWith('//')) return fallback;
