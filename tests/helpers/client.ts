@@ -65,3 +65,8 @@ export function linkIn(text: string, prefix: string): string {
   if (!match) throw new Error(`No link starting with ${prefix} in:\n${text}`);
   return match[0];
 }
+
+/** A page without its per-response CSP nonces (ADR 018), to compare two answers byte for byte. */
+export function withoutNonces(html: string): string {
+  return html.replace(/ nonce="[^"]*"/g, '');
+}
