@@ -11,6 +11,7 @@ import {
   useLocation,
 } from 'react-router';
 import './app.css';
+import '#app/lib/zod-without-eval.ts';
 import { useRestoreCurrency } from '#app/features/layout/currency-selector.tsx';
 import { NotFoundContent } from '#app/features/layout/not-found-content.tsx';
 import { SiteFooter } from '#app/features/layout/site-footer.tsx';
