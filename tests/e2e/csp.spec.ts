@@ -3,12 +3,20 @@
 // way back, sign-up and the emailed confirmation, the dashboard, the admin sign-in, dashboard and
 // mailbox — is used with JavaScript on, still hydrates and works, and the browser reports no
 // policy violation (no `securitypolicyviolation` event, no "Content Security Policy" console line).
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '#core/demo.ts';
+import { type PaystackFake, startPaystackFake } from '#tests/fakes/paystack-fake.ts';
 import { Mailbox, newShopper, signUpAndConfirm, uniqueEmail } from './accounts-helpers.ts';
 import { openPage, setupBrowser } from './browser.ts';
+import { CHROMIUM_ARGS, findChromium } from './chromium.ts';
 import {
+  type ApiProduct,
   addToCart,
   checkoutForm,
   fillCheckout,
@@ -76,6 +84,18 @@ function watchedBrowser(browser: () => Browser): () => Browser {
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
 }
 
 async function hydrated(page: Page) {
@@ -179,6 +199,116 @@ describe('Content-Security-Policy in Chromium (JavaScript on)', () => {
       await first.click();
       await page.getByTestId('mail-text').waitFor();
       await page.locator('iframe[title="Email as the customer sees it"]').waitFor();
+    }
+  });
+});
+
+/**
+ * A second shop, with Paystack (the local fake standing in for it) instead of the sandbox: the
+ * checkout form ends on the provider's hosted page, on another origin, and comes back.
+ */
+describe.each([
+  { javaScriptEnabled: true, label: 'JavaScript on' },
+  { javaScriptEnabled: false, label: 'JavaScript off' },
+])('Content-Security-Policy with the Paystack redirect ($label)', ({ javaScriptEnabled }) => {
+  const shop = { baseUrl: '', child: undefined as ChildProcess | undefined, dataDir: '' };
+  let fake: PaystackFake;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    const secretKey = 'sk_test_csp0000000000000000000000000000';
+    fake = await startPaystackFake({ secretKey });
+    shop.dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-paystack-'));
+    const port = await freePort();
+    shop.baseUrl = `http://127.0.0.1:${port}`;
+    const log = createWriteStream(path.join(shop.dataDir, 'server.log'));
+    shop.child = spawn(
+      process.execPath,
+      [path.resolve(import.meta.dirname, '../../build/server-app/main.js')],
+      {
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: shop.dataDir,
+          DATABASE_URL: '',
+          PUBLIC_URL: shop.baseUrl,
+          PAYSTACK_SECRET_KEY: secretKey,
+          PAYSTACK_BASE_URL: fake.baseUrl,
+          ALLOW_LOCAL_MAILBOX: '1',
+          LOG_LEVEL: 'info',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    shop.child.stdout?.pipe(log);
+    shop.child.stderr?.pipe(log);
+    const deadline = Date.now() + 110_000;
+    for (;;) {
+      if (shop.child.exitCode !== null)
+        throw new Error(`The Paystack shop exited; see ${shop.dataDir}/server.log`);
+      if (Date.now() > deadline) throw new Error('The Paystack shop did not start');
+      const ok = await fetch(`${shop.baseUrl}/api/v1/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    browser = await chromium.launch({ executablePath: findChromium()!, args: CHROMIUM_ARGS, headless: true });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (shop.child && shop.child.exitCode === null) {
+      const exited = new Promise((r) => shop.child!.once('exit', r));
+      shop.child.kill('SIGTERM');
+      await exited;
+    }
+    await fake?.close();
+    if (shop.dataDir) rmSync(shop.dataDir, { recursive: true, force: true });
+  });
+
+  it('checkout sends the shopper to the hosted payment page and back, with no policy violation', async () => {
+    violations.length = 0;
+    const context = await browser.newContext({ baseURL: shop.baseUrl, javaScriptEnabled });
+    await watch(context);
+    try {
+      const page = await context.newPage();
+      const products = (await (await fetch(`${shop.baseUrl}/api/v1/products?pageSize=60`)).json()) as {
+        items: ApiProduct[];
+      };
+      const product = products.items.find((p) => p.variants.some((v) => v.stock >= 2))!;
+      const variant = product.variants.find((v) => v.stock >= 2)!;
+      await page.goto(`/collections/${product.slug}-${product.id}?variant=${variant.id}`);
+      if (javaScriptEnabled) await hydrated(page);
+      await page.getByTestId('add-to-cart').click();
+      if (javaScriptEnabled) {
+        await page.getByTestId('add-to-cart-status').filter({ hasText: 'added' }).waitFor();
+        await page.goto('/checkout');
+        await hydrated(page);
+      } else {
+        await waitForPath(page, '/cart');
+        await page.goto('/checkout');
+      }
+      await fillCheckout(
+        page,
+        lagosDelivery(uniqueEmail(`csp-paystack-${javaScriptEnabled ? 'js' : 'nojs'}`)),
+      );
+      const form = checkoutForm(page);
+      await form.getByRole('radio', { name: PAYMENT.online }).check();
+      await form.locator('button[type="submit"]').click();
+
+      // Paystack's hosted page (another origin: form-action allows the provider).
+      await page.waitForURL((url) => url.origin === fake.baseUrl && url.pathname.startsWith('/checkout/'));
+      await page.getByRole('button', { name: 'Pay' }).click();
+      await page.waitForURL((url) => url.origin === shop.baseUrl && url.pathname === '/payment-success');
+      await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+      if (javaScriptEnabled) await hydrated(page);
+      expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+    } finally {
+      await context.close();
     }
   });
 });
