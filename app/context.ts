@@ -16,5 +16,7 @@ declare module 'react-router' {
     auth: RequestAuth;
     /** Whose cart this request reaches: the account's, or this browser's guest cart. */
     cart: RequestCart;
+    /** This response's Content-Security-Policy nonce (ADR 018): every inline <script> carries it. */
+    cspNonce: string;
   }
 }

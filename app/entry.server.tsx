@@ -5,6 +5,7 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { NonceProvider } from '#app/lib/nonce.ts';
 
 export const streamTimeout = 5_000;
 
@@ -30,9 +31,14 @@ export default function handleRequest(
       streamTimeout + 1000,
     );
 
+    // Fresh for every response (server/http/security-headers.ts); never cache it with a page.
+    const nonce = loadContext.cspNonce;
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({
@@ -45,9 +51,8 @@ export default function handleRequest(
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           if (!responseHeaders.has('Cache-Control'))
             responseHeaders.set('Cache-Control', 'private, no-cache');
-          responseHeaders.set('X-Content-Type-Options', 'nosniff');
-          responseHeaders.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-          responseHeaders.set('X-Frame-Options', 'SAMEORIGIN');
+          // Security headers (CSP with this nonce, nosniff, referrer, framing) are set for every
+          // response in server/http/security-headers.ts.
           pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {

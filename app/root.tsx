@@ -11,12 +11,14 @@ import {
   useLocation,
 } from 'react-router';
 import './app.css';
+import '#app/lib/zod-without-eval.ts';
 import { useRestoreCurrency } from '#app/features/layout/currency-selector.tsx';
 import { NotFoundContent } from '#app/features/layout/not-found-content.tsx';
 import { SiteFooter } from '#app/features/layout/site-footer.tsx';
 import { SiteHeader } from '#app/features/layout/site-header.tsx';
 import { useMergeGuestWishlist } from '#app/features/product/wishlist.ts';
 import { pickCurrency, readCurrencyCode } from '#app/lib/currency.server.ts';
+import { useNonce } from '#app/lib/nonce.ts';
 import type { Route } from './+types/root';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -53,6 +55,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 export function Layout({ children }: { children: ReactNode }) {
   // The admin portal has its own shell (app/routes/admin.tsx).
   const storefront = !useLocation().pathname.startsWith('/admin');
+  // Every inline script carries this response's CSP nonce (ADR 018).
+  const nonce = useNonce();
   return (
     <html lang="en-NG">
       <head>
@@ -75,8 +79,8 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         {storefront ? <SiteFooter /> : null}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -3,7 +3,7 @@
 import { data, redirect } from 'react-router';
 import { requireUser } from '#app/lib/auth.server.ts';
 import { formFailure } from '#app/lib/forms.server.ts';
-import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
+import { safeRedirectPath } from '#core/safe-redirect.ts';
 import type { Route } from './+types/account.wishlist';
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -4,8 +4,8 @@ import { redirect } from 'react-router';
 import { AdminSignIn } from '#app/features/admin/admin-sign-in.tsx';
 import { afterPassword, secondFactorPath, signedInRedirect } from '#app/lib/auth.server.ts';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
-import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
 import { STAFF_ROLES } from '#core/account.ts';
+import { safeRedirectPath } from '#core/safe-redirect.ts';
 import type { Route } from './+types/admin.sign-in';
 
 function adminDestination(value: FormDataEntryValue | string | null): string {

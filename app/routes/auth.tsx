@@ -14,8 +14,8 @@ import {
 } from '#app/features/account/form-fields.tsx';
 import { signedInRedirect } from '#app/lib/auth.server.ts';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
-import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
 import { ACCOUNT_HOME } from '#core/account.ts';
+import { safeRedirectPath } from '#core/safe-redirect.ts';
 import type { Route } from './+types/auth';
 
 type Tab = 'signin' | 'signup';

@@ -9,8 +9,8 @@ import { Form, Link } from 'react-router';
 import { EmailField, FormMessage, PasswordField, SubmitButton } from '#app/features/account/form-fields.tsx';
 import { signedInRedirect } from '#app/lib/auth.server.ts';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
-import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
 import { ACCOUNT_HOME } from '#core/account.ts';
+import { safeRedirectPath } from '#core/safe-redirect.ts';
 import type { Route } from './+types/auth.verify-email';
 
 export function loader({ request }: Route.LoaderArgs) {

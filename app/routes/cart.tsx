@@ -6,8 +6,8 @@ import { Price } from '#app/components/ui/price.tsx';
 import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx';
 import { FormMessage } from '#app/features/account/form-fields.tsx';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
-import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
 import type { CartLine } from '#core/contract/cart.ts';
+import { safeRedirectPath } from '#core/safe-redirect.ts';
 import type { Route } from './+types/cart';
 
 const INTENTS = ['add', 'set', 'remove', 'clear', 'promo', 'remove-promo'] as const;

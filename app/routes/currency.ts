@@ -1,8 +1,8 @@
 // POST /currency: remember the shopper's display currency (works without JavaScript).
 import { data, redirect } from 'react-router';
 import { currencyCookie } from '#app/lib/currency.server.ts';
-import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
 import { isCurrencyCode } from '#core/money.ts';
+import { safeRedirectPath } from '#core/safe-redirect.ts';
 import type { Route } from './+types/currency';
 
 export async function action({ request }: Route.ActionArgs) {

@@ -5,7 +5,7 @@
 import { data, Form, redirect } from 'react-router';
 import { asAppError } from '#app/lib/errors.ts';
 import { formHeaders } from '#app/lib/forms.server.ts';
-import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
+import { safeRedirectPath } from '#core/safe-redirect.ts';
 import type { Route } from './+types/newsletter';
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -8,6 +8,7 @@ import { AddToCart } from '#app/features/product/add-to-cart.tsx';
 import { ProductGallery } from '#app/features/product/product-gallery.tsx';
 import { ShareButton } from '#app/features/product/share-button.tsx';
 import { useWishlist } from '#app/features/product/wishlist.ts';
+import { useNonce } from '#app/lib/nonce.ts';
 import { isOnSale, parseProductId, percentOff, productPath, stockBadge } from '#core/catalog.ts';
 import type { ProductDetail } from '#core/contract/catalog.ts';
 import { ogImageUrl } from '#core/media.ts';
@@ -169,6 +170,7 @@ function ProductView({
   const wishlist = useWishlist();
   const saved = wishlist.has(product.id);
   const currency = useCurrency();
+  const nonce = useNonce();
   const store = useRootData()?.store;
   const optionSummary = Object.values(variant.options).join(', ');
   const whatsappOrder = store
@@ -179,6 +181,9 @@ function ProductView({
     <>
       <script
         type="application/ld+json"
+        // A data block is never executed; it carries the nonce anyway so every inline script does.
+        nonce={nonce}
+        suppressHydrationWarning
         // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD for search engines; '<' is escaped
         dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd(product, url)).replace(/</g, '\\u003c') }}
       />

@@ -24,11 +24,12 @@ import type { Services } from '#server/services.ts';
 import { csrfGuard } from './csrf.ts';
 import { errorHandler } from './errors.ts';
 import { buildOpenApiDocument } from './openapi.ts';
+import { PAYSTACK_CHECKOUT_ORIGIN, securityHeaders } from './security-headers.ts';
 import { registerSsr } from './ssr.ts';
 import { fastifyTrustProxy } from './trust-proxy.ts';
 
 export interface AppOptions {
-  env: Pick<Env, 'TRUST_PROXY' | 'PUBLIC_URL' | 'NODE_ENV'>;
+  env: Pick<Env, 'TRUST_PROXY' | 'PUBLIC_URL' | 'NODE_ENV'> & Partial<Pick<Env, 'PAYSTACK_BASE_URL'>>;
   services: Services;
   log: Logger;
   /** Serve pages: a production build (with its client assets) or Vite in development. */
@@ -59,6 +60,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
   });
 
+  // Browser security headers and this response's CSP nonce, before anything can answer (ADR 018).
+  app.decorateRequest('cspNonce', '');
+  app.addHook(
+    'onRequest',
+    securityHeaders({
+      publicUrl: env.PUBLIC_URL,
+      formTargets: [PAYSTACK_CHECKOUT_ORIGIN, env.PAYSTACK_BASE_URL],
+      development: options.pages?.mode === 'development',
+    }),
+  );
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -165,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         clientIp: request.ip,
         auth: request.auth,
         cart: request.cart,
+        cspNonce: request.cspNonce,
       }),
     });
   }

@@ -11,7 +11,8 @@ export function csrfGuard(options: { publicUrl: string; exempt?: RegExp }) {
   const publicOrigin = new URL(options.publicUrl).origin;
   return async function checkOrigin(request: FastifyRequest, reply: FastifyReply) {
     if (SAFE_METHODS.has(request.method)) return;
-    if (options.exempt?.test(request.url)) return;
+    // Exempt by the route the request matched, not by how its raw URL happens to be spelled.
+    if (options.exempt && request.routeOptions.url && options.exempt.test(request.routeOptions.url)) return;
     const site = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
     let allowed = true;

@@ -11,6 +11,7 @@ import {
 } from '#core/contract/newsletter.ts';
 import { TrackedOrderSchema } from '#core/contract/orders.ts';
 import { StaffListSchema, TwoFactorResetSchema } from '#core/contract/two-factor.ts';
+import { sessionCookieName } from '#server/platform/auth/request-auth.ts';
 
 const ErrorBody = z.object({
   error: z.string().describe('Machine-readable code, e.g. validation_failed, not_found'),
@@ -59,7 +60,9 @@ export function buildOpenApiDocument(publicUrl: string) {
         '(HMAC-SHA512 of the raw body) is checked first; a bad one gets 401, a replay changes nothing.',
     },
     components: {
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'ch_session' } },
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: sessionCookieName(publicUrl.startsWith('https:')) },
+      },
     },
     servers: [{ url: `${publicUrl}/api/v1` }],
     paths: {
@@ -135,7 +138,7 @@ export function buildOpenApiDocument(publicUrl: string) {
       '/cart': {
         get: {
           summary:
-            "This browser's cart (guest cookie ch_cart) or the signed-in shopper's, priced from today's catalogue",
+            "This browser's cart (guest cookie ch_cart; __Host-ch_cart over https) or the signed-in shopper's, priced from today's catalogue",
           responses: { '200': json('The cart (empty when there is none)', CartViewSchema) },
         },
       },

@@ -1,6 +1,168 @@
-import { type DestinationStream, type Logger, pino } from 'pino';
+// The shop's logger (pino). No secret may reach a log line: emailed-link tokens in URLs, passwords,
+// cookies and session ids, card data and webhook signatures are redacted here, once, whoever logs
+// them (ADR 018). Payment and order references stay visible: staff need them to follow a payment,
+// and they are not credentials.
+import { type DestinationStream, type Logger, pino, stdSerializers } from 'pino';
 
 export type { Logger };
+
+const CENSOR = '[redacted]';
+
+/** Query or form names whose values are secrets (matched case-insensitively). */
+const SECRET_NAME_PARTS = [
+  'token',
+  'password',
+  'passwd',
+  'secret',
+  'signature',
+  'otp',
+  'key',
+  'session',
+  'cvv',
+];
+const SECRET_NAMES = new Set([
+  'code',
+  'sig',
+  'pin',
+  'pan',
+  'card',
+  'auth',
+  'authorization',
+  'cookie',
+  'hash',
+]);
+
+export function isSecretName(name: string): boolean {
+  const lower = name.toLowerCase();
+  return SECRET_NAMES.has(lower) || SECRET_NAME_PARTS.some((part) => lower.includes(part));
+}
+
+/**
+ * A path segment that looks like a random token (base64url with mixed case and digits, or long
+ * hex): links may carry tokens in the path as well as in the query.
+ */
+function looksLikeToken(segment: string): boolean {
+  if (/^[0-9a-fA-F]{32,}$/.test(segment)) return true;
+  return (
+    segment.length >= 24 &&
+    /^[A-Za-z0-9_-]+$/.test(segment) &&
+    /[A-Z]/.test(segment) &&
+    /[a-z]/.test(segment) &&
+    /[0-9]/.test(segment)
+  );
+}
+
+/** A request URL (path and query) fit for a log line: secret query values and token-like path segments masked. */
+export function redactUrl(url: string): string {
+  if (typeof url !== 'string') return url;
+  const hashAt = url.indexOf('#');
+  const withoutHash = hashAt >= 0 ? url.slice(0, hashAt) : url;
+  const queryAt = withoutHash.indexOf('?');
+  const path = queryAt >= 0 ? withoutHash.slice(0, queryAt) : withoutHash;
+  const query = queryAt >= 0 ? withoutHash.slice(queryAt + 1) : null;
+  const safePath = path
+    .split('/')
+    .map((segment) => {
+      let decoded = segment;
+      try {
+        decoded = decodeURIComponent(segment);
+      } catch {}
+      return looksLikeToken(decoded) ? CENSOR : segment;
+    })
+    .join('/');
+  if (query === null) return safePath;
+  const safeQuery = query
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq < 0) return pair;
+      const rawName = pair.slice(0, eq);
+      let name = rawName;
+      try {
+        name = decodeURIComponent(rawName.replace(/\+/g, ' '));
+      } catch {}
+      const value = pair.slice(eq + 1);
+      let decoded = value;
+      try {
+        decoded = decodeURIComponent(value.replace(/\+/g, ' '));
+      } catch {}
+      return isSecretName(name) || looksLikeToken(decoded) ? `${rawName}=${CENSOR}` : pair;
+    })
+    .join('&');
+  return `${safePath}?${safeQuery}`;
+}
+
+/** Secret query values and URLs inside free text (an error message, a log message). */
+export function redactText(text: string): string {
+  if (typeof text !== 'string') return text;
+  return (
+    text
+      // name=value pairs in URLs and form bodies
+      .replace(/([?&;\s]([A-Za-z_][\w-]*)=)([^&\s#"'<>]+)/g, (match, prefix: string, name: string) =>
+        isSecretName(name) ? `${prefix}${CENSOR}` : match,
+      )
+      // a database error's bound parameters (Drizzle: "Failed query: … params: …")
+      .replace(/(\bparams: )[^\n]*/g, `$1${CENSOR}`)
+  );
+}
+
+type Serialized = Record<string, unknown>;
+
+/** What an error is made of: kept (an error's `code` says what failed, it is no secret). */
+const ERROR_FIELDS = new Set(['type', 'message', 'stack', 'code', 'name', 'statusCode', 'status']);
+
+/** Errors as pino serializes them, with secrets masked in the message and stack. */
+function errSerializer(error: unknown): unknown {
+  if (!(error instanceof Error)) return typeof error === 'string' ? redactText(error) : error;
+  const out = stdSerializers.err(error) as Serialized;
+  const clean = (value: Serialized) => {
+    for (const [key, v] of Object.entries(value)) {
+      if (ERROR_FIELDS.has(key)) {
+        if (typeof v === 'string') value[key] = redactText(v);
+      } else if (isSecretName(key) || key === 'params' || key === 'body' || key === 'headers')
+        value[key] = CENSOR;
+      else if (typeof v === 'string') value[key] = redactText(v);
+      else if (v && typeof v === 'object' && key === 'cause') clean(v as Serialized);
+    }
+  };
+  clean(out);
+  return out;
+}
+
+/** Header bags (request or response): secret headers masked by name. */
+function headersSerializer(headers: unknown): unknown {
+  if (!headers || typeof headers !== 'object') return headers;
+  const out: Serialized = {};
+  for (const [name, value] of Object.entries(headers as Serialized)) {
+    out[name] = isSecretName(name) || SECRET_HEADERS.has(name.toLowerCase()) ? CENSOR : value;
+  }
+  return out;
+}
+
+const SECRET_HEADERS = new Set([
+  'cookie',
+  'set-cookie',
+  'authorization',
+  'proxy-authorization',
+  'x-paystack-signature',
+  'x-sandbox-signature',
+]);
+
+/** Names of fields masked wherever they sit in a log object (top level or one level down). */
+const REDACTED_FIELDS = [
+  'password',
+  'confirmPassword',
+  'currentPassword',
+  'newPassword',
+  'token',
+  'sessionToken',
+  'guestToken',
+  'otp',
+  'secret',
+  'signature',
+  'cookie',
+  'authorization',
+];
 
 export function createLogger(options: {
   level: string;
@@ -10,8 +172,32 @@ export function createLogger(options: {
   const config = {
     level: options.level,
     redact: {
-      paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password'],
-      censor: '[redacted]',
+      paths: [
+        ...REDACTED_FIELDS,
+        ...REDACTED_FIELDS.map((f) => `*.${f}`),
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'req.headers["x-paystack-signature"]',
+        'req.headers["x-sandbox-signature"]',
+        'res.headers["set-cookie"]',
+      ],
+      censor: CENSOR,
+    },
+    serializers: {
+      url: redactUrl,
+      path: redactUrl,
+      err: errSerializer,
+      error: errSerializer,
+      headers: headersSerializer,
+    },
+    hooks: {
+      // The message itself, too (an interpolated URL or error text).
+      logMethod(this: Logger, args: unknown[], method: (...a: unknown[]) => void) {
+        method.apply(
+          this,
+          args.map((a) => (typeof a === 'string' ? redactText(a) : a)),
+        );
+      },
     },
   };
   if (options.destination) return pino(config, options.destination);

@@ -55,7 +55,7 @@ export class TestClient {
   }
 
   get session(): string | undefined {
-    return this.cookies.get('ch_session');
+    return this.cookies.get('ch_session') ?? this.cookies.get('__Host-ch_session');
   }
 }
 
@@ -64,4 +64,9 @@ export function linkIn(text: string, prefix: string): string {
   const match = text.match(new RegExp(`${prefix.replace(/[.?*+^$[\]\\(){}|-]/g, '\\$&')}[^\\s]*`));
   if (!match) throw new Error(`No link starting with ${prefix} in:\n${text}`);
   return match[0];
+}
+
+/** A page without its per-response CSP nonces (ADR 018), to compare two answers byte for byte. */
+export function withoutNonces(html: string): string {
+  return html.replace(/ nonce="[^"]*"/g, '');
 }

@@ -57,8 +57,11 @@ export async function createTestShop(
     logs?: LogCapture;
     trustProxy?: TrustProxy;
     config?: Partial<ServiceConfig>;
+    /** The shop's public address (default TEST_PUBLIC_URL, plain http); an https one tests secure cookies. */
+    publicUrl?: string;
   } = {},
 ): Promise<TestShop> {
+  const publicUrl = options.publicUrl ?? TEST_PUBLIC_URL;
   const database = await createTestDatabase();
   await seedReferenceData(database.db);
   const storage = new MemoryStorage();
@@ -69,14 +72,14 @@ export async function createTestShop(
     db: database.db,
     storage,
     config: defaultServiceConfig({
-      publicUrl: TEST_PUBLIC_URL,
+      publicUrl,
       mailFrom: TEST_MAIL_FROM,
       ...options.config,
     }),
     log,
   });
   const app = await buildApp({
-    env: { TRUST_PROXY: options.trustProxy ?? false, PUBLIC_URL: TEST_PUBLIC_URL, NODE_ENV: 'test' },
+    env: { TRUST_PROXY: options.trustProxy ?? false, PUBLIC_URL: publicUrl, NODE_ENV: 'test' },
     services,
     log,
     pages: options.pages

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#server/db/client.ts';
 import { createUser, TEST_PASSWORD } from '#tests/factories/accounts.ts';
-import { linkIn, TestClient } from '#tests/helpers/client.ts';
+import { linkIn, TestClient, withoutNonces } from '#tests/helpers/client.ts';
 import { createTestShop, type TestShop } from '#tests/helpers/test-app.ts';
 
 let shop: TestShop;
@@ -47,7 +47,9 @@ describe('forgot password', () => {
     });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
-    expect(known.body.replaceAll(user.email, 'X')).toBe(unknown.body.replaceAll('ghost@example.ng', 'X'));
+    expect(withoutNonces(known.body).replaceAll(user.email, 'X')).toBe(
+      withoutNonces(unknown.body).replaceAll('ghost@example.ng', 'X'),
+    );
     expect(await shop.mailTo(user.email)).toHaveLength(1);
     expect(await shop.mailTo('ghost@example.ng')).toHaveLength(0);
   });

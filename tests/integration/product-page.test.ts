@@ -86,9 +86,9 @@ describe('product page', () => {
       `<meta property="og:image" content="http://shop.test/media/${wig.imageId}/og.jpg"/>`,
     );
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
-    const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
-      (m) => JSON.parse(m[1]!) as Record<string, unknown>,
-    );
+    const ld = [
+      ...html.matchAll(/<script type="application\/ld\+json"(?: nonce="[^"]*")?>(.*?)<\/script>/g),
+    ].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
     const product = ld.flat().find((d) => d['@type'] === 'Product') as {
       name: string;
       offers: { price: string; priceCurrency: string; availability: string }[];

@@ -4,6 +4,8 @@ import type { CartOwner } from './cart.service.ts';
 import { GUEST_CART_DAYS } from './cart.service.ts';
 
 export const CART_COOKIE = 'ch_cart';
+/** Over https the guest cart's cookie is `__Host-` prefixed, as the session's is (ADR 018). */
+export const HOST_CART_COOKIE = `__Host-${CART_COOKIE}`;
 
 export interface RequestCart {
   /** The guest cart token from the cookie, if any (never logged). */
@@ -20,10 +22,11 @@ export function createRequestCart(options: {
   user: () => Promise<{ id: number; email: string } | null>;
   secure: boolean;
 }): RequestCart {
-  const raw = options.cookieHeader ? parseCookie(options.cookieHeader)[CART_COOKIE] : undefined;
+  const name = options.secure ? HOST_CART_COOKIE : CART_COOKIE;
+  const raw = options.cookieHeader ? parseCookie(options.cookieHeader)[name] : undefined;
   const guestToken = raw && /^[A-Za-z0-9_-]{20,100}$/.test(raw) ? raw : null;
   const base = {
-    name: CART_COOKIE,
+    name,
     path: '/',
     httpOnly: true,
     sameSite: 'lax' as const,

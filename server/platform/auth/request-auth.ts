@@ -11,6 +11,17 @@ import type {
 } from '#server/modules/accounts/accounts.service.ts';
 
 export const SESSION_COOKIE = 'ch_session';
+/**
+ * Over https the session cookie carries the `__Host-` prefix: the browser then only accepts it
+ * with Secure, Path=/ and no Domain, set by this very host over https, so neither a sibling
+ * sub-domain nor a plain-http attacker can plant or overwrite it (ADR 018).
+ */
+export const HOST_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+
+/** The session cookie's name: prefixed over https, plain over http (local development, tests). */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? HOST_SESSION_COOKIE : SESSION_COOKIE;
+}
 
 export interface RequestAuth {
   /** The raw token from the cookie (never logged). */
@@ -24,9 +35,10 @@ export interface RequestAuth {
   clearSessionCookie(): string;
 }
 
-export function readSessionToken(cookieHeader: string | null | undefined): string | null {
+/** The session token from a Cookie header; over https only the prefixed cookie counts. */
+export function readSessionToken(cookieHeader: string | null | undefined, secure = false): string | null {
   if (!cookieHeader) return null;
-  const value = parseCookie(cookieHeader)[SESSION_COOKIE];
+  const value = parseCookie(cookieHeader)[sessionCookieName(secure)];
   return value && /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : null;
 }
 
@@ -37,10 +49,10 @@ export function createRequestAuth(options: {
   /** Secure cookies when the shop is served over https. */
   secure: boolean;
 }): RequestAuth {
-  const token = readSessionToken(options.cookieHeader);
+  const token = readSessionToken(options.cookieHeader, options.secure);
   let session: Promise<CurrentSession | null> | undefined;
   const base = {
-    name: SESSION_COOKIE,
+    name: sessionCookieName(options.secure),
     path: '/',
     httpOnly: true,
     sameSite: 'lax' as const,
