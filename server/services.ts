@@ -17,7 +17,10 @@ import {
 import { createContentService } from '#server/modules/content/content.service.ts';
 import { createMailService } from '#server/modules/mail/mail.service.ts';
 import { createMediaService } from '#server/modules/media/media.service.ts';
-import { createNewsletterService, NEWSLETTER_RATE_LIMITS } from '#server/modules/newsletter/newsletter.service.ts';
+import {
+  createNewsletterService,
+  NEWSLETTER_RATE_LIMITS,
+} from '#server/modules/newsletter/newsletter.service.ts';
 import { createOrdersService } from '#server/modules/orders/orders.service.ts';
 import { createPaymentsService } from '#server/modules/payments/payments.service.ts';
 import { createPaystackProvider } from '#server/modules/payments/providers/paystack.ts';

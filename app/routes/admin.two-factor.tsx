@@ -7,7 +7,7 @@ import { KeyRound, ShieldCheck } from 'lucide-react';
 import { data, Form, Link, redirect } from 'react-router';
 import { FormMessage, SubmitButton, TextField } from '#app/features/account/form-fields.tsx';
 import { formFailure, formValues } from '#app/lib/forms.server.ts';
-import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
+import { safeRedirectPath } from '#core/safe-redirect.ts';
 import type { Route } from './+types/admin.two-factor';
 
 function adminDestination(value: FormDataEntryValue | string | null): string {

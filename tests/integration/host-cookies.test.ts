@@ -112,7 +112,7 @@ describe('cookies over https', () => {
   });
 
   it('a request arriving over https (behind the proxy that says so) gets the prefix too', async () => {
-    const proxied = await createTestShop({ pages: true, trustProxy: true });
+    const proxied = await createTestShop({ pages: true, trustProxy: ['loopback'] });
     try {
       const user = await createUser(proxied.database.db);
       const res = await new TestClient(proxied.app, { headers: { 'x-forwarded-proto': 'https' } }).post(
