@@ -18,6 +18,7 @@ import {
 import { createUser, TEST_PASSWORD } from '#tests/factories/accounts.ts';
 import { TestClient } from '#tests/helpers/client.ts';
 import { createTestShop, type TestShop } from '#tests/helpers/test-app.ts';
+import { signInAndEnrol } from '#tests/helpers/two-factor.ts';
 
 const LOCAL = 'http://localhost:3000';
 const PUBLIC = 'https://crownhair.ng';
@@ -101,8 +102,7 @@ describe('a demo shop', () => {
     expect(screen.body).not.toContain('data-testid="demo-credentials"');
     expect(screen.body).not.toContain(DEMO_ADMIN.password);
     const staff = await createUser(shop.database.db, { role: 'staff' });
-    const client = new TestClient(shop.app);
-    await client.post('/admin/sign-in', { email: staff.email, password: TEST_PASSWORD });
+    const { client } = await signInAndEnrol(shop.app, { email: staff.email, password: TEST_PASSWORD });
     expect((await client.get('/admin/dashboard')).body).not.toContain('demo-shop-notice');
     expect(await shop.services.demo.isDemoAdmin(DEMO_ADMIN.email)).toBe(false);
   });
@@ -131,8 +131,7 @@ describe('the owner taking the shop over', () => {
     expect(screen.body).not.toContain('data-testid="demo-credentials"');
     expect(screen.body).not.toContain(DEMO_ADMIN.password);
     expect(await shop.services.promotions.sampleCodesPresent()).toEqual([]);
-    const owner = new TestClient(shop.app);
-    await owner.post('/admin/sign-in', OWNER);
+    const { client: owner } = await signInAndEnrol(shop.app, OWNER);
     const dashboard = await owner.get('/admin/dashboard');
     expect(dashboard.statusCode).toBe(200);
     expect(dashboard.body).not.toContain('demo-shop-notice');

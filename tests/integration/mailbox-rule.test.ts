@@ -8,6 +8,7 @@ import { settleShopMode } from '#server/startup-checks.ts';
 import { createUser, TEST_PASSWORD } from '#tests/factories/accounts.ts';
 import { linkIn, TestClient } from '#tests/helpers/client.ts';
 import { createTestShop, TEST_PUBLIC_URL, type TestShop } from '#tests/helpers/test-app.ts';
+import { signInAndEnrol } from '#tests/helpers/two-factor.ts';
 
 let shop: TestShop;
 let reader: TestClient;
@@ -109,8 +110,7 @@ describe('the local mailbox rule', () => {
       services: shop.services,
       log: shop.log,
     });
-    const ownerClient = new TestClient(shop.app);
-    expect((await ownerClient.post('/admin/sign-in', owner)).statusCode).toBe(302);
+    const { client: ownerClient } = await signInAndEnrol(shop.app, owner);
     for (const [to, path] of [
       [people.customer, '/auth/reset-password'],
       [newcomer, '/auth/verify-email'],
@@ -123,8 +123,10 @@ describe('the local mailbox rule', () => {
       expect(view.page, to).not.toContain(token);
     }
     // A staff member signed in with a password sees the same.
-    const staff = new TestClient(shop.app);
-    await staff.post('/admin/sign-in', { email: people.admin, password: TEST_PASSWORD });
+    const { client: staff } = await signInAndEnrol(shop.app, {
+      email: people.admin,
+      password: TEST_PASSWORD,
+    });
     expect((await staffView(staff, people.customer)).masked).toBe(true);
   });
 });

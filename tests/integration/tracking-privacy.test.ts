@@ -10,6 +10,7 @@ import { createProduct } from '#tests/factories/catalog.ts';
 import { TestClient } from '#tests/helpers/client.ts';
 import { addToCart, checkoutForm, placeOrder } from '#tests/helpers/shopping.ts';
 import { createTestShop, type TestShop } from '#tests/helpers/test-app.ts';
+import { signInAndEnrol } from '#tests/helpers/two-factor.ts';
 
 let shop: TestShop;
 
@@ -47,8 +48,10 @@ async function orderWithStaffNotes() {
     sql`SELECT o.tracking_number FROM orders o JOIN payments p ON p.order_id = o.id WHERE p.reference = ${reference}`,
   );
   const staff = await createUser(shop.database.db, { role: 'staff' });
-  const staffClient = new TestClient(shop.app);
-  await staffClient.post('/admin/sign-in', { email: staff.email, password: TEST_PASSWORD });
+  const { client: staffClient } = await signInAndEnrol(shop.app, {
+    email: staff.email,
+    password: TEST_PASSWORD,
+  });
   const setStatus = (status: string, note: string) =>
     shop.app.inject({
       method: 'POST',
