@@ -10,6 +10,7 @@ import { createProduct } from '#tests/factories/catalog.ts';
 import { TestClient } from '#tests/helpers/client.ts';
 import { addToCart, checkoutForm, placeOrder } from '#tests/helpers/shopping.ts';
 import { createTestShop, type TestShop } from '#tests/helpers/test-app.ts';
+import { signInAndEnrol } from '#tests/helpers/two-factor.ts';
 
 let shop: TestShop;
 
@@ -57,8 +58,10 @@ function multipart(fields: Record<string, string>) {
 describe('cross-site requests are refused before anything happens', () => {
   it('the staff API: setting an order status', async () => {
     const staff = await createUser(shop.database.db, { role: 'staff' });
-    const staffClient = new TestClient(shop.app);
-    await staffClient.post('/admin/sign-in', { email: staff.email, password: TEST_PASSWORD });
+    const { client: staffClient } = await signInAndEnrol(shop.app, {
+      email: staff.email,
+      password: TEST_PASSWORD,
+    });
     expect(staffClient.session).toBeDefined();
     const product = await createProduct(shop.database.db, { variants: [{ stock: 4 }] });
     const buyer = new TestClient(shop.app);

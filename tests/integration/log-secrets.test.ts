@@ -1,12 +1,14 @@
 // No secret reaches a log line (ADR 018): a whole flow — sign up, confirm by the emailed link, sign
 // in, reset the password by its link, a guest cart, a sandbox card payment with its signed
-// webhook — runs with every log line captured, and none of them holds any secret it used.
+// webhook, a staff member's two-factor enrolment and sign-in — runs with every log line captured, and none of them holds any secret it used.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, redactUrl } from '#server/platform/logger.ts';
+import { createUser, TEST_PASSWORD } from '#tests/factories/accounts.ts';
 import { createProduct } from '#tests/factories/catalog.ts';
 import { linkIn, TestClient } from '#tests/helpers/client.ts';
 import { addToCart, checkoutForm, placeOrder } from '#tests/helpers/shopping.ts';
 import { createTestShop, LogCapture, TEST_PUBLIC_URL, type TestShop } from '#tests/helpers/test-app.ts';
+import { signInAndEnrol, signInWithCode } from '#tests/helpers/two-factor.ts';
 
 let shop: TestShop;
 const logs = new LogCapture();
@@ -56,6 +58,7 @@ describe('secrets in logs', () => {
     const confirmed = await browser.post('/auth/verify-email', {
       intent: 'confirm',
       token: confirmToken,
+      password: FIRST_PASSWORD,
       next: '/wishlist',
     });
     expect(confirmed.statusCode).toBe(302);
@@ -138,6 +141,20 @@ describe('secrets in logs', () => {
       url: `/no-such-page?token=${resetToken}&password=${encodeURIComponent(SECOND_PASSWORD)}`,
       headers: { cookie: `ch_session=${again.session}; ch_cart=${cartToken}` },
     });
+
+    // A staff member enrols a second factor and signs in again with a code and a recovery code.
+    const staff = await createUser(shop.database.db, { role: 'staff' });
+    const enrolled = await signInAndEnrol(shop.app, { email: staff.email, password: TEST_PASSWORD });
+    secrets.set('staff password', TEST_PASSWORD);
+    secrets.set('two-factor secret', enrolled.secret);
+    enrolled.recoveryCodes.forEach((code, i) => secrets.set(`recovery code ${i + 1}`, code));
+    secrets.set('staff session', enrolled.client.session!);
+    const withCode = await signInWithCode(
+      shop.app,
+      { email: staff.email, password: TEST_PASSWORD },
+      enrolled.secret,
+    );
+    secrets.set('staff session after a code', withCode.session!);
 
     // The flow was logged (requests with their URLs) …
     const urls = logs.lines.map((l) => l.url).filter((u): u is string => typeof u === 'string');

@@ -129,6 +129,7 @@ describe('hostile redirectTo', () => {
     const confirmed = await newcomer.post('/auth/verify-email', {
       intent: 'confirm',
       token,
+      password: 'braids and bundles forever',
       next: '/\t/evil.example',
     });
     expectStaysOnShop(confirmed, 'confirming the email');
