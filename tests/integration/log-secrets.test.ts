@@ -147,7 +147,7 @@ describe('secrets in logs', () => {
     const enrolled = await signInAndEnrol(shop.app, { email: staff.email, password: TEST_PASSWORD });
     secrets.set('staff password', TEST_PASSWORD);
     secrets.set('two-factor secret', enrolled.secret);
-    enrolled.recoveryCodes.forEach((code, i) => secrets.set(`recovery code ${i + 1}`, code));
+    for (const [i, code] of enrolled.recoveryCodes.entries()) secrets.set(`recovery code ${i + 1}`, code);
     secrets.set('staff session', enrolled.client.session!);
     const withCode = await signInWithCode(
       shop.app,
