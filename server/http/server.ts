@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { databaseConfigFromEnv, openDatabase } from '#server/db/client.ts';
-import { seedReferenceData, seedSampleData } from '#server/db/seed/seed.ts';
+import { isCatalogueEmpty, seedReferenceData } from '#server/db/seed/reference.ts';
 import { EnvError, loadEnv } from '#server/env.ts';
 import { createContentService } from '#server/modules/content/content.service.ts';
 import { createOutboxWorker, type OutboxWorker } from '#server/modules/mail/outbox-worker.ts';
@@ -110,7 +110,9 @@ async function main() {
       ? 'payments: Paystack'
       : 'payments: sandbox (set PAYSTACK_SECRET_KEY for Paystack)',
   );
-  if (env.SEED_ON_START) {
+  if (env.SEED_ON_START && (await isCatalogueEmpty(database.db))) {
+    // The sample catalogue and its artwork generator load only when there is a catalogue to seed.
+    const { seedSampleData } = await import('#server/db/seed/seed.ts');
     const seeded = await seedSampleData({
       db: database.db,
       media: services.media,

@@ -3,14 +3,19 @@ import { TtlCache } from './cache.ts';
 
 describe('TtlCache', () => {
   it('serves a value until its time is up, then loads again', async () => {
-    let now = 0;
+    let now = 50_000;
     const cache = new TtlCache(() => now);
     let loads = 0;
     const load = async () => ++loads;
     expect(await cache.get('k', 1000, load)).toBe(1);
-    now = 999;
+    now = 50_999;
     expect(await cache.get('k', 1000, load)).toBe(1);
-    now = 1000;
+    now = 51_001;
+    expect(await cache.get('k', 1000, load)).toBe(2);
+    // Another key lives as long as its own get() says.
+    expect(await cache.get('short', 10, load)).toBe(3);
+    now = 51_012;
+    expect(await cache.get('short', 10, load)).toBe(4);
     expect(await cache.get('k', 1000, load)).toBe(2);
   });
 

@@ -4,37 +4,24 @@
 // processes from both seeding).
 import { count, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { CATEGORY_NAMES, CATEGORY_SLUGS, slugify } from '#core/catalog.ts';
+import { slugify } from '#core/catalog.ts';
 import type { SAMPLE_PROMO_CODES } from '#core/demo.ts';
 import { DEFAULT_CURRENCIES } from '#core/money.ts';
-import { NIGERIAN_STATES } from '#core/nigeria.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import { categories, productImages, products, productVariants } from '#server/db/schema/catalog.ts';
-import { deliveryRates, discounts } from '#server/db/schema/commerce.ts';
+import { discounts } from '#server/db/schema/commerce.ts';
 import { currencies, heroSlides, settings } from '#server/db/schema/content.ts';
 import { insertMedia } from '#server/modules/media/media.repository.ts';
 import type { MediaRecord, MediaService } from '#server/modules/media/media.service.ts';
 import type { Logger } from '#server/platform/logger.ts';
 import { heroArtworkSvg, productArtworkSvg } from './artwork.ts';
 import { seedHeroSlides, seedProducts } from './catalogue.ts';
+import { categoryRows, isCatalogueEmpty } from './reference.ts';
 
-const CATEGORY_DESCRIPTIONS: Record<(typeof CATEGORY_SLUGS)[number], string> = {
-  wigs: 'Frontal, closure, 360 and glueless wigs, ready to wear.',
-  bundles: 'Virgin human hair bundles from 10" to 30", in every texture.',
-  'braiding-hair': 'Pre-stretched braiding hair packs in classic and ombre colours.',
-  'lace-frontals': 'HD and transparent frontals and closures that melt into your skin.',
-};
+// Reference data is loaded at every start (reference.ts); this module, with its artwork, only when seeding.
+export { isCatalogueEmpty, seedReferenceData } from './reference.ts';
 
 const SEED_LOCK_ID = 7_310_001;
-
-function categoryRows() {
-  return CATEGORY_SLUGS.map((slug, position) => ({
-    slug,
-    name: CATEGORY_NAMES[slug],
-    description: CATEGORY_DESCRIPTIONS[slug],
-    position,
-  }));
-}
 
 async function svgToPng(svg: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png({ compressionLevel: 2 }).toBuffer();
@@ -83,11 +70,6 @@ export async function seedSampleDiscounts(q: Queryable): Promise<void> {
     .insert(discounts)
     .values(SEED_DISCOUNTS.map((d) => ({ ...d })))
     .onConflictDoNothing({ target: discounts.code });
-}
-
-export async function isCatalogueEmpty(db: Db): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(products);
-  return (row?.n ?? 0) === 0;
 }
 
 export async function seedSampleData(deps: {
@@ -211,32 +193,4 @@ export async function seedSampleData(deps: {
     log.info({ products: seedProducts.length, ms: Date.now() - started }, 'sample data loaded');
     return true;
   });
-}
-
-/** Pay on delivery where couriers collect cash: Lagos and Abuja (the admin can change it). */
-const PAY_ON_DELIVERY_STATES = ['Lagos', 'FCT (Abuja)'];
-const NEAR_STATES = ['Lagos', 'Ogun', 'Oyo', 'FCT (Abuja)'];
-
-/** Minimal reference data every shop needs, sample data or not. */
-export async function seedReferenceData(db: Db): Promise<void> {
-  // Shipping: Free, as the spec says; fees per state are the admin's to set.
-  await db
-    .insert(deliveryRates)
-    .values(
-      NIGERIAN_STATES.map((state) => ({
-        state,
-        feeKobo: 0,
-        payOnDelivery: PAY_ON_DELIVERY_STATES.includes(state),
-        etaDaysMin: state === 'Lagos' ? 1 : NEAR_STATES.includes(state) ? 2 : 3,
-        etaDaysMax: state === 'Lagos' ? 2 : NEAR_STATES.includes(state) ? 4 : 7,
-      })),
-    )
-    .onConflictDoNothing({ target: deliveryRates.state });
-  await db.insert(categories).values(categoryRows()).onConflictDoNothing();
-  await db
-    .insert(currencies)
-    .values(
-      DEFAULT_CURRENCIES.map((c, position) => ({ code: c.code, symbol: c.symbol, rate: c.rate, position })),
-    )
-    .onConflictDoNothing();
 }
