@@ -21,6 +21,31 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
 }
 
+/**
+ * The order's life as staff move it on (the API, the admin screens and the timeline share it):
+ * placed → confirmed → packaged → shipped → delivered, as in the spec; a bank transfer is
+ * confirmed (or placed) when the money arrives; cancellation until delivery (a parcel refused at
+ * the door comes back, and its stock with it). The payment
+ * states (pending_payment → placed or payment_failed) are the payment provider's to move, so
+ * staff may only cancel an unpaid order. An admin may correct a mistake outside this table by
+ * giving a reason (orders.service setStatus).
+ */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  pending_payment: ['cancelled'],
+  awaiting_transfer: ['placed', 'confirmed', 'cancelled'],
+  placed: ['confirmed', 'cancelled'],
+  confirmed: ['packaged', 'cancelled'],
+  packaged: ['shipped', 'cancelled'],
+  shipped: ['delivered', 'cancelled'],
+  delivered: [],
+  cancelled: [],
+  payment_failed: [],
+};
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[from].includes(to);
+}
+
 export const PAYMENT_METHODS = ['online', 'bank_transfer', 'pay_on_delivery'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 

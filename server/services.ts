@@ -98,6 +98,7 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
     mail,
     promotions,
     wantsOrderUpdates: async (userId) => (await profiles.getProfile(userId)).notifyOrderUpdates,
+    audit,
     publicUrl: config.publicUrl,
   });
   const sandbox = config.payments.paystackSecretKey

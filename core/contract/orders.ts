@@ -133,5 +133,13 @@ export function normalizeTrackingNumber(value: string): string {
 export const SetOrderStatusInput = z.object({
   status: z.enum(ORDER_STATUSES, { error: 'Choose one of the order statuses.' }),
   note: z.string().trim().max(500, 'Please keep the note under 500 characters.').optional().default(''),
+  /**
+   * An admin correcting a mistake outside the allowed transitions (core/order-status.ts); the
+   * note is then the reason, and required.
+   */
+  correction: z
+    .union([z.boolean(), z.enum(['true', 'false', 'on'])])
+    .optional()
+    .transform((v) => v === true || v === 'true' || v === 'on'),
 });
 export type SetOrderStatusInput = z.infer<typeof SetOrderStatusInput>;

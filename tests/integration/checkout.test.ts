@@ -499,7 +499,7 @@ describe('status changes by staff', () => {
       checkoutForm({ email: 'status@example.ng', paymentMethod: 'pay_on_delivery' }),
     );
     const order = await orderByReference(reference);
-    const setStatus = (client: TestClient, status: string, note?: string) =>
+    const setStatus = (client: TestClient, status: string, note?: string, correction?: boolean) =>
       shop.app.inject({
         method: 'POST',
         url: `/api/v1/admin/orders/${order.tracking_number}/status`,
@@ -507,7 +507,7 @@ describe('status changes by staff', () => {
           cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
           'content-type': 'application/json',
         },
-        payload: { status, note },
+        payload: { status, note, ...(correction ? { correction } : {}) },
       });
 
     expect((await setStatus(buyer, 'shipped')).statusCode).toBe(401);
@@ -547,10 +547,51 @@ describe('status changes by staff', () => {
     expect(await stockOf(product.variants[0]!.id)).toBe(2);
     expect((await setStatus(staffClient, 'cancelled', 'Customer asked to cancel')).statusCode).toBe(200);
     expect(await stockOf(product.variants[0]!.id)).toBe(4);
-    expect((await setStatus(staffClient, 'payment_failed')).statusCode).toBe(200);
+    // Outside the allowed steps: staff are told what the order can become; only an admin may
+    // correct it, with a reason, and the stock still comes back only once.
+    const offTable = await setStatus(staffClient, 'payment_failed');
+    expect(offTable.statusCode).toBe(409);
+    expect(offTable.json()).toMatchObject({ message: expect.stringContaining('cannot change any more') });
+    expect((await setStatus(staffClient, 'payment_failed', 'Mistake', true)).statusCode).toBe(403);
+    const admin = await createUser(shop.database.db, { role: 'admin' });
+    const { client: adminClient } = await signInAndEnrol(shop.app, admin);
+    expect((await setStatus(adminClient, 'payment_failed', '', true)).statusCode).toBe(400);
+    const corrected = await setStatus(
+      adminClient,
+      'payment_failed',
+      'The card was declined, not cancelled',
+      true,
+    );
+    expect(corrected.statusCode).toBe(200);
     expect(await stockOf(product.variants[0]!.id)).toBe(4); // not twice
-    const reopen = await setStatus(staffClient, 'shipped');
+    const reopen = await setStatus(adminClient, 'shipped', 'Reopen', true);
     expect(reopen.statusCode).toBe(409);
     expect(reopen.json()).toMatchObject({ message: expect.stringContaining('cannot be reopened') });
+
+    // Every change is on the record: who, from what, to what, and why.
+    const trail = await shop.services.audit.list({ subjectType: 'order', subjectId: order.tracking_number });
+    expect(trail.map((e) => [e.action, e.details])).toEqual([
+      [
+        'order.status_corrected',
+        {
+          from: 'cancelled',
+          to: 'payment_failed',
+          note: 'The card was declined, not cancelled',
+          correction: true,
+        },
+      ],
+      [
+        'order.status_changed',
+        { from: 'shipped', to: 'cancelled', note: 'Customer asked to cancel', correction: false },
+      ],
+      [
+        'order.status_changed',
+        { from: 'packaged', to: 'shipped', note: 'GIG Logistics, waybill 1234', correction: false },
+      ],
+      ['order.status_changed', { from: 'confirmed', to: 'packaged', note: '', correction: false }],
+      ['order.status_changed', { from: 'placed', to: 'confirmed', note: '', correction: false }],
+    ]);
+    expect(trail.slice(1).every((e) => e.actorUserId === staff.id)).toBe(true);
+    expect(trail[0]!.actorUserId).toBe(admin.id);
   });
 });

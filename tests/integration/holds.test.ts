@@ -61,12 +61,12 @@ async function runOut(orderId: number) {
   );
 }
 
-async function staffClient(): Promise<TestClient> {
-  const staff = await createUser(shop.database.db, { role: 'staff' });
+async function staffClient(role: 'staff' | 'admin' = 'staff'): Promise<TestClient> {
+  const staff = await createUser(shop.database.db, { role });
   return (await signInAndEnrol(shop.app, { email: staff.email, password: TEST_PASSWORD })).client;
 }
 
-function setStatus(staff: TestClient, trackingNumber: string, status: string) {
+function setStatus(staff: TestClient, trackingNumber: string, status: string, correction?: string) {
   return shop.app.inject({
     method: 'POST',
     url: `/api/v1/admin/orders/${trackingNumber}/status`,
@@ -74,7 +74,7 @@ function setStatus(staff: TestClient, trackingNumber: string, status: string) {
       cookie: [...staff.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
       'content-type': 'application/json',
     },
-    payload: { status },
+    payload: correction ? { status, correction: true, note: correction } : { status },
   });
 }
 
@@ -183,8 +183,10 @@ describe('holds end unless paid or confirmed', () => {
 
     await runOut(order.id);
     expect(await shop.services.payments.expireReservations()).toBe(0);
-    // Even moved back to "placed" (a correction), a confirmed order no longer runs out.
-    expect((await setStatus(staff, order.tracking_number, 'placed')).statusCode).toBe(200);
+    // Even moved back to "placed" (an admin's correction), a confirmed order no longer runs out.
+    const admin = await staffClient('admin');
+    const back = await setStatus(admin, order.tracking_number, 'placed', 'Confirmed by mistake');
+    expect(back.statusCode).toBe(200);
     await runOut(order.id);
     expect(await shop.services.payments.expireReservations()).toBe(0);
     expect((await orderByReference(reference)).status).toBe('placed');

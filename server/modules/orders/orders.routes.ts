@@ -22,7 +22,7 @@ export function orderRoutes(orders: OrdersService, limits: AbuseLimits): Fastify
       '/admin/orders/:trackingNumber/status',
       async (request, reply) => {
         const staff = await requireRole(request, STAFF_ROLES);
-        const order = await orders.setStatus(request.params.trackingNumber, request.body);
+        const order = await orders.setStatus(request.params.trackingNumber, request.body, staff);
         request.log.info(
           { order: order.trackingNumber, status: order.status, by: staff.id },
           'order status set',

@@ -11,17 +11,27 @@ import {
 } from '#core/contract/orders.ts';
 import {
   AWAITING_PAYMENT,
+  canTransition,
   ESTIMATED_DELIVERY_DAYS,
   isOrderStatus,
+  ORDER_TRANSITIONS,
   type OrderStatus,
   type PaymentMethod,
+  STATUS_LABELS,
   trackingTimeline,
 } from '#core/order-status.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
+import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
 import { orderPlacedMail, orderStatusMail } from '#server/modules/mail/order-templates.tsx';
 import type { PromotionsService } from '#server/modules/promotions/promotions.service.ts';
-import { ConflictError, NotFoundError, OutOfStockError, ValidationError } from '#server/platform/errors.ts';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  OutOfStockError,
+  ValidationError,
+} from '#server/platform/errors.ts';
 import { parseInput } from '#server/platform/validation.ts';
 import {
   findOrderById,
@@ -108,6 +118,8 @@ export function createOrdersService(deps: {
   promotions: Pick<PromotionsService, 'release' | 'redeem'>;
   /** Whether an account wants order-update emails (guests always get them). */
   wantsOrderUpdates: (userId: number) => Promise<boolean>;
+  /** Records who changed an order's status, from what to what and why. */
+  audit: Pick<AuditService, 'record'>;
   publicUrl: string;
 }) {
   const { db, mail, publicUrl } = deps;
@@ -357,12 +369,26 @@ export function createOrdersService(deps: {
     },
 
     /**
-     * Staff set an order's status (any status, as the spec allows), with a history row and an
-     * email to the shopper. Cancelling gives held stock and the promo use back; an order whose
-     * stock went back on sale cannot be reopened (a new order must be placed).
+     * Staff move an order on along the allowed transitions (ORDER_TRANSITIONS), with a history
+     * row, an audit record (who, from what, to what, why) and an email to the shopper. An admin
+     * may correct a mistake outside the table with `correction` and a reason. Cancelling gives
+     * held stock and the promo use back, once; an order whose stock went back on sale cannot be
+     * reopened (a new order must be placed).
      */
-    async setStatus(trackingNumber: string, input: unknown): Promise<TrackedOrder> {
-      const { status, note } = parseInput(SetOrderStatusInput, input);
+    async setStatus(
+      trackingNumber: string,
+      input: unknown,
+      actor: Pick<SessionUser, 'id' | 'role'>,
+    ): Promise<TrackedOrder> {
+      const { status, note, correction } = parseInput(SetOrderStatusInput, input);
+      if (correction && actor.role !== 'admin') {
+        throw new ForbiddenError('Only an admin can correct an order outside its usual steps.');
+      }
+      if (correction && note === '') {
+        throw new ValidationError('Say why this correction is needed.', {
+          note: ['Say why this correction is needed.'],
+        });
+      }
       const number = normalizeTrackingNumber(trackingNumber);
       const existing = await findOrderByTracking(db, number);
       if (!existing) throw new NotFoundError('Order not found. Please check your tracking number.');
@@ -370,6 +396,17 @@ export function createOrdersService(deps: {
       await db.transaction(async (tx) => {
         const order = await lockOrder(tx, existing.id);
         if (!order || order.status === status) return;
+        const from = isOrderStatus(order.status) ? order.status : null;
+        if (!correction && (from === null || !canTransition(from, status))) {
+          const next = from === null ? [] : ORDER_TRANSITIONS[from].map((s) => STATUS_LABELS[s]);
+          throw new ConflictError(
+            `An order that is ${from === null ? order.status : STATUS_LABELS[from].toLowerCase()} cannot become ${STATUS_LABELS[status].toLowerCase()}. ` +
+              (next.length > 0 ? `It can become: ${next.join(', ')}.` : 'It cannot change any more.') +
+              (actor.role === 'admin'
+                ? ' To correct a mistake, give a reason and mark it a correction.'
+                : ''),
+          );
+        }
         const ending = status === 'cancelled' || status === 'payment_failed';
         if (order.stockReleasedAt !== null && !ending) {
           throw new ConflictError(
@@ -392,6 +429,13 @@ export function createOrdersService(deps: {
           reservedUntil: stillWaiting ? order.reservedUntil : null,
         });
         await insertStatus(tx, order.id, status, note);
+        await deps.audit.record(tx, {
+          actorUserId: actor.id,
+          action: correction ? 'order.status_corrected' : 'order.status_changed',
+          subjectType: 'order',
+          subjectId: order.trackingNumber,
+          details: { from: order.status, to: status, note, correction },
+        });
         if (notify) {
           await mail.enqueue(
             tx,
