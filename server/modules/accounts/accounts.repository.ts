@@ -82,9 +82,12 @@ export async function insertSession(
     absoluteExpiresAt: Date;
     ipAddress: string | null;
     userAgent: string | null;
+    /** The session has given its second factor (ADR 019). */
+    secondFactorDone?: boolean;
   },
 ): Promise<void> {
-  await q.insert(sessions).values(values);
+  const { secondFactorDone, ...row } = values;
+  await q.insert(sessions).values({ ...row, ...(secondFactorDone ? { secondFactorAt: sql`now()` } : {}) });
 }
 
 export interface SessionWithUser {

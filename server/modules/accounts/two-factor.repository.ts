@@ -89,22 +89,6 @@ export async function endSession(q: Queryable, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** A session that has given its second factor (the cookie's hash is its id). */
-export async function insertVerifiedSession(
-  q: Queryable,
-  values: {
-    id: string;
-    userId: number;
-    remember: boolean;
-    idleExpiresAt: Date;
-    absoluteExpiresAt: Date;
-    ipAddress: string | null;
-    userAgent: string | null;
-  },
-): Promise<void> {
-  await q.insert(sessions).values({ ...values, secondFactorAt: sql`now()` });
-}
-
 export interface StaffRow {
   id: number;
   name: string;

@@ -18,7 +18,7 @@ import {
   ValidationError,
 } from '#server/platform/errors.ts';
 import type { RateLimiter, RateLimitRule } from '#server/platform/rate-limit.ts';
-import { deleteSessionsOf, findUserByEmail, findUserById } from './accounts.repository.ts';
+import { deleteSessionsOf, findUserByEmail, findUserById, insertSession } from './accounts.repository.ts';
 import {
   type ClientMeta,
   type CurrentSession,
@@ -35,7 +35,6 @@ import {
   endSession,
   findTwoFactor,
   insertTwoFactor,
-  insertVerifiedSession,
   listStaffAccounts,
   replaceRecoveryCodes,
 } from './two-factor.repository.ts';
@@ -178,7 +177,7 @@ export function createTwoFactorService(deps: {
     const lifetime = session.remember ? SESSION_LIFETIMES.remembered : SESSION_LIFETIMES.browser;
     const at = now();
     const absoluteExpiresAt = new Date(at + lifetime.absoluteMs);
-    await insertVerifiedSession(tx, {
+    await insertSession(tx, {
       id: hash,
       userId: session.user.id,
       remember: session.remember,
@@ -186,6 +185,7 @@ export function createTwoFactorService(deps: {
       absoluteExpiresAt,
       ipAddress: meta.ip || null,
       userAgent: meta.userAgent?.slice(0, 400) ?? null,
+      secondFactorDone: true,
     });
     return {
       token,
