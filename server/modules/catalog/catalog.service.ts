@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { BEST_SELLER_MIN_SALES, HOME_SECTION_LIMIT, RELATED_PRODUCTS_LIMIT } from '#core/catalog.ts';
 import {
   type Category,
@@ -9,7 +8,7 @@ import {
 } from '#core/contract/catalog.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { TtlCache } from '#server/platform/cache.ts';
-import { ValidationError } from '#server/platform/errors.ts';
+import { parseInput } from '#server/platform/validation.ts';
 import {
   findProductRow,
   findProductSummary,
@@ -32,15 +31,6 @@ const LISTING_RULES: ListingRules = {
   // How closely a search must resemble a product's words to count as a typo-tolerant match.
   similarityThreshold: 0.5,
 };
-
-function validationErrorFrom(error: z.ZodError): ValidationError {
-  const fieldErrors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join('.') || 'query';
-    fieldErrors[key] = [...(fieldErrors[key] ?? []), issue.message];
-  }
-  return new ValidationError(error.issues.map((i) => i.message).join(' '), fieldErrors);
-}
 
 export interface HomeSections {
   flashSale: ProductSummary[];
@@ -143,9 +133,7 @@ export function createCatalogService(deps: { db: Queryable; cache?: TtlCache }) 
      * the database. Throws ValidationError for parameters that make no sense.
      */
     async listProducts(input: unknown): Promise<ProductListPage> {
-      const parsed = ProductListQuery.safeParse(input);
-      if (!parsed.success) throw validationErrorFrom(parsed.error);
-      const query = parsed.data;
+      const query = parseInput(ProductListQuery, input);
       return cache.get(`catalog:list:${JSON.stringify(query)}`, CATALOG_CACHE_MS, () => loadList(query));
     },
   };

@@ -69,12 +69,7 @@ export function createNewsletterService(deps: {
       input: unknown,
       meta: { ip: string; source?: string },
     ): Promise<{ email: string; message: string }> {
-      const parsed = NewsletterSubscribeInput.safeParse(input);
-      if (!parsed.success) {
-        const message = parsed.error.issues[0]?.message ?? 'Please enter a valid email address.';
-        throw new ValidationError(message, { email: [message] });
-      }
-      const email = parsed.data.email.toLowerCase();
+      const email = parseInput(NewsletterSubscribeInput, input).email.toLowerCase();
       await limiter.consume(NEWSLETTER_RATE_LIMITS.signUpPerAddress, meta.ip);
       await limiter.consume(NEWSLETTER_RATE_LIMITS.signUpPerEmail, email);
       await db.transaction(async (tx) => {
