@@ -61,3 +61,14 @@ export function parseProductId(slugParam: string): number | null {
   const id = Number(last);
   return id > 0 ? id : null;
 }
+
+// ── Listing (/collections and GET /api/v1/products) ────────────────────────────────────────────
+
+export const LISTING_CATEGORIES = ['all', ...CATEGORY_SLUGS, 'new', 'sale'] as const;
+export type ListingCategory = (typeof LISTING_CATEGORIES)[number];
+export const LISTING_SORTS = ['newest', 'popular', 'price-asc', 'price-desc'] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
+/** The spec's price range, in naira. The top of the range means "and above". */
+export const PRICE_RANGE_MAX_NAIRA = 200_000;
+export const DEFAULT_PAGE_SIZE = 12;
+export const MAX_SEARCH_LENGTH = 100;

@@ -4,8 +4,7 @@ import { type ListingState, listingHref, readListingState } from '#app/features/
 import { PriceRange } from '#app/features/catalog/price-range.tsx';
 import { ProductGrid } from '#app/features/catalog/product-card.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
-import { CATEGORY_NAMES, type CategorySlug } from '#core/catalog.ts';
-import { type ListingSort, PRICE_RANGE_MAX_NAIRA } from '#core/contract/catalog.ts';
+import { CATEGORY_NAMES, type CategorySlug, type ListingSort, PRICE_RANGE_MAX_NAIRA } from '#core/catalog.ts';
 import { ogImageUrl } from '#core/media.ts';
 import type { Route } from './+types/collections';
 

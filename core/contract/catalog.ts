@@ -1,6 +1,12 @@
 // The catalogue's shapes as the screens and the JSON API see them. Types are inferred from these.
 import { z } from 'zod';
-import { CATEGORY_SLUGS } from '../catalog.ts';
+import {
+  CATEGORY_SLUGS,
+  DEFAULT_PAGE_SIZE,
+  LISTING_CATEGORIES,
+  LISTING_SORTS,
+  MAX_SEARCH_LENGTH,
+} from '../catalog.ts';
 
 export const ImageRefSchema = z.object({
   id: z.string(),
@@ -58,14 +64,17 @@ export type HomePage = z.infer<typeof HomePageSchema>;
 
 // ── Listing (/collections and GET /api/v1/products) ────────────────────────────────────────────
 
-export const LISTING_CATEGORIES = ['all', ...CATEGORY_SLUGS, 'new', 'sale'] as const;
-export type ListingCategory = (typeof LISTING_CATEGORIES)[number];
-export const LISTING_SORTS = ['newest', 'popular', 'price-asc', 'price-desc'] as const;
-export type ListingSort = (typeof LISTING_SORTS)[number];
-/** The spec's price range, in naira. The top of the range means "and above". */
-export const PRICE_RANGE_MAX_NAIRA = 200_000;
-export const DEFAULT_PAGE_SIZE = 12;
-export const MAX_SEARCH_LENGTH = 100;
+// The listing's constants live in zod-free core/catalog.ts, so the /collections page can use them
+// without shipping the validation library to the browser; they are re-exported here.
+export {
+  DEFAULT_PAGE_SIZE,
+  LISTING_CATEGORIES,
+  LISTING_SORTS,
+  type ListingCategory,
+  type ListingSort,
+  MAX_SEARCH_LENGTH,
+  PRICE_RANGE_MAX_NAIRA,
+} from '../catalog.ts';
 
 const wholeNaira = (name: string) =>
   z.coerce

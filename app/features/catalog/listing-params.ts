@@ -7,7 +7,7 @@ import {
   type ListingSort,
   MAX_SEARCH_LENGTH,
   PRICE_RANGE_MAX_NAIRA,
-} from '#core/contract/catalog.ts';
+} from '#core/catalog.ts';
 
 export interface ListingState {
   category: ListingCategory;

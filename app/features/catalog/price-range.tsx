@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PRICE_RANGE_MAX_NAIRA } from '#core/contract/catalog.ts';
+import { PRICE_RANGE_MAX_NAIRA } from '#core/catalog.ts';
 import { formatPrice, nairaToKobo } from '#core/money.ts';
 
 const STEP = 5_000;
