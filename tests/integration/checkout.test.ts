@@ -1,12 +1,13 @@
 // The purchase path through HTTP on a real database: checkout, the sandbox payment, the result
 // pages, pay on delivery, bank transfer, stock, promo codes, expiry, tracking and history.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#server/db/client.ts';
 import { seedSampleDiscounts } from '#server/db/seed/seed.ts';
 import { createUser, TEST_PASSWORD } from '#tests/factories/accounts.ts';
 import { createProduct } from '#tests/factories/catalog.ts';
 import { TestClient } from '#tests/helpers/client.ts';
+import { firstRow, variantStock } from '#tests/helpers/rows.ts';
 import { addToCart, checkoutForm, placeOrder, sandboxPay } from '#tests/helpers/shopping.ts';
 import { createTestShop, type TestShop } from '#tests/helpers/test-app.ts';
 import { signInAndEnrol } from '#tests/helpers/two-factor.ts';
@@ -22,15 +23,11 @@ afterAll(async () => {
   await shop.close();
 });
 
-async function one<T>(query: ReturnType<typeof sql>): Promise<T> {
-  const [row] = await queryRows<T>(shop.database.db, query);
-  return row!;
+async function one<T>(query: SQL): Promise<T> {
+  return (await firstRow<T>(shop.database.db, query))!;
 }
 
-async function stockOf(variantId: number): Promise<number> {
-  return (await one<{ stock: number }>(sql`SELECT stock FROM product_variants WHERE id = ${variantId}`))
-    .stock;
-}
+const stockOf = (variantId: number) => variantStock(shop.database.db, variantId);
 
 async function orderByReference(reference: string) {
   return one<{

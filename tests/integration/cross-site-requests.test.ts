@@ -2,12 +2,12 @@
 // route, whatever its content type: the staff API, account and cart pages and API, page actions,
 // uploads (multipart). A request from another site is refused with 403 before its handler runs
 // (nothing changes); the same request from the shop itself goes through.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '#server/db/client.ts';
 import { createUser, TEST_PASSWORD } from '#tests/factories/accounts.ts';
 import { createProduct } from '#tests/factories/catalog.ts';
 import { TestClient } from '#tests/helpers/client.ts';
+import { firstRow } from '#tests/helpers/rows.ts';
 import { addToCart, checkoutForm, placeOrder } from '#tests/helpers/shopping.ts';
 import { createTestShop, type TestShop } from '#tests/helpers/test-app.ts';
 import { signInAndEnrol } from '#tests/helpers/two-factor.ts';
@@ -35,10 +35,7 @@ const SAME_ORIGIN = { origin: 'http://shop.test', 'sec-fetch-site': 'same-origin
 
 const cookieOf = (client: TestClient) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 
-async function one<T>(query: ReturnType<typeof sql>): Promise<T | undefined> {
-  const [row] = await queryRows<T>(shop.database.db, query);
-  return row;
-}
+const one = <T>(query: SQL) => firstRow<T>(shop.database.db, query);
 
 /** A multipart body, as an upload form sends it. */
 function multipart(fields: Record<string, string>) {

@@ -1,13 +1,13 @@
 // Stock cannot be held hostage: a cart and an order take at most a few of each item, and every
 // order that has not been paid (card, bank transfer) or confirmed by staff (pay on delivery)
 // gives its stock back after a set time, telling the shopper why.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productPath } from '#core/catalog.ts';
-import { queryRows } from '#server/db/client.ts';
 import { createUser, TEST_PASSWORD } from '#tests/factories/accounts.ts';
 import { createProduct } from '#tests/factories/catalog.ts';
 import { TestClient } from '#tests/helpers/client.ts';
+import { firstRow, variantStock } from '#tests/helpers/rows.ts';
 import { addToCart, checkoutForm, placeOrder } from '#tests/helpers/shopping.ts';
 import { createTestShop, type TestShop } from '#tests/helpers/test-app.ts';
 import { signInAndEnrol } from '#tests/helpers/two-factor.ts';
@@ -27,15 +27,11 @@ afterAll(async () => {
   await shop.close();
 });
 
-async function one<T>(query: ReturnType<typeof sql>): Promise<T> {
-  const [row] = await queryRows<T>(shop.database.db, query);
-  return row!;
+async function one<T>(query: SQL): Promise<T> {
+  return (await firstRow<T>(shop.database.db, query))!;
 }
 
-async function stockOf(variantId: number): Promise<number> {
-  return (await one<{ stock: number }>(sql`SELECT stock FROM product_variants WHERE id = ${variantId}`))
-    .stock;
-}
+const stockOf = (variantId: number) => variantStock(shop.database.db, variantId);
 
 async function orderByReference(reference: string) {
   return one<{ id: number; tracking_number: string; status: string; hold_hours: number | null }>(
