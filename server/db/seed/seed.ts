@@ -11,7 +11,6 @@ import type { Db, Queryable } from '#server/db/client.ts';
 import { categories, productImages, products, productVariants } from '#server/db/schema/catalog.ts';
 import { discounts } from '#server/db/schema/commerce.ts';
 import { currencies, heroSlides, settings } from '#server/db/schema/content.ts';
-import { insertMedia } from '#server/modules/media/media.repository.ts';
 import type { MediaRecord, MediaService } from '#server/modules/media/media.service.ts';
 import type { Logger } from '#server/platform/logger.ts';
 import { heroArtworkSvg, productArtworkSvg } from './artwork.ts';
@@ -109,7 +108,7 @@ export async function seedSampleData(deps: {
     if ((existing?.n ?? 0) > 0) return false;
 
     const allMedia: MediaRecord[] = [...productMedia.flat(), ...heroMedia];
-    for (const record of allMedia) await insertMedia(tx, record);
+    for (const record of allMedia) await media.recordMedia(record, tx);
 
     const firstImageOf = new Map<string, string>();
     seedProducts.forEach((p, i) => {

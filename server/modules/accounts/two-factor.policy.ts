@@ -5,12 +5,7 @@
 import { STAFF_ROLES, type UserRole } from '#core/account.ts';
 import type { SessionUser } from '#core/contract/account.ts';
 import { DEMO_ADMIN } from '#core/demo.ts';
-
-/**
- * `not-required`: a customer (or the demo admin); `required`: a staff or admin account whose
- * session has not given the second factor yet; `done`: it has.
- */
-export type SecondFactorState = 'not-required' | 'required' | 'done';
+import type { SecondFactorState } from '#server/platform/auth/session.ts';
 
 /**
  * Whether this account must sign in with a second factor: every staff and admin account except the

@@ -9,6 +9,7 @@ import type { Db, Queryable } from '#server/db/client.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
 import { twoFactorResetMail } from '#server/modules/mail/two-factor-templates.tsx';
+import type { ClientMeta, CurrentSession, NewSession } from '#server/platform/auth/session.ts';
 import { hashToken, newToken } from '#server/platform/auth/tokens.ts';
 import {
   ConflictError,
@@ -18,14 +19,8 @@ import {
   ValidationError,
 } from '#server/platform/errors.ts';
 import type { RateLimiter, RateLimitRule } from '#server/platform/rate-limit.ts';
+import { RATE_LIMITS, SESSION_LIFETIMES } from './accounts.policy.ts';
 import { deleteSessionsOf, findUserByEmail, findUserById, insertSession } from './accounts.repository.ts';
-import {
-  type ClientMeta,
-  type CurrentSession,
-  type NewSession,
-  RATE_LIMITS,
-  SESSION_LIFETIMES,
-} from './accounts.service.ts';
 import { isSecondFactorExempt, requiresSecondFactor } from './two-factor.policy.ts';
 import {
   acceptStep,

@@ -50,7 +50,7 @@ export function createMediaService(deps: { db: Queryable; storage: BlobStorage }
   const { db, storage } = deps;
   const inFlight = new Map<string, Promise<Rendition>>();
 
-  /** Checks an image and stores its original; the caller records it with `insertMedia`. */
+  /** Checks an image and stores its original; the caller records it with `recordMedia`. */
   async function storeOriginal(input: Buffer, alt: string): Promise<MediaRecord> {
     if (input.byteLength > MAX_UPLOAD_BYTES) {
       throw new ValidationError('Images must be 10 MB or smaller.');
@@ -132,8 +132,14 @@ export function createMediaService(deps: { db: Queryable; storage: BlobStorage }
     return { body, contentType: CONTENT_TYPES.jpg };
   }
 
+  /** Records a stored original (from `storeOriginal`), inside the caller's transaction if given. */
+  async function recordMedia(record: MediaRecord, into: Queryable = db): Promise<void> {
+    await insertMedia(into, record);
+  }
+
   return {
     storeOriginal,
+    recordMedia,
     importImage,
     /** The bytes of one rendition; concurrent requests for the same one share the work. */
     async getRendition(

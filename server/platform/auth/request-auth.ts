@@ -3,12 +3,7 @@
 // JSON API (through guards) share it.
 import { parseCookie, stringifySetCookie } from 'cookie';
 import type { SessionUser } from '#core/contract/account.ts';
-import type {
-  AccountsService,
-  ClientMeta,
-  CurrentSession,
-  NewSession,
-} from '#server/modules/accounts/accounts.service.ts';
+import type { ClientMeta, CurrentSession, NewSession, SessionLookup } from './session.ts';
 
 export const SESSION_COOKIE = 'ch_session';
 /**
@@ -43,7 +38,8 @@ export function readSessionToken(cookieHeader: string | null | undefined, secure
 }
 
 export function createRequestAuth(options: {
-  accounts: Pick<AccountsService, 'getSession'>;
+  /** Whoever keeps sessions: the accounts service, through the port in session.ts. */
+  accounts: SessionLookup;
   cookieHeader: string | null | undefined;
   client: ClientMeta;
   /** Secure cookies when the shop is served over https. */

@@ -1,0 +1,99 @@
+// Signing in and out, and the session behind a cookie (the SessionLookup port of
+// server/platform/auth/session.ts). A staff session owes a second factor (ADR 019).
+import { toRole, type UserRole } from '#core/account.ts';
+import { SignInInput } from '#core/contract/account.ts';
+import { verifyAgainstNothing, verifyPassword } from '#server/platform/auth/password.ts';
+import type { ClientMeta, CurrentSession, NewSession } from '#server/platform/auth/session.ts';
+import { hashToken } from '#server/platform/auth/tokens.ts';
+import { EmailNotVerifiedError, ForbiddenError, InvalidCredentialsError } from '#server/platform/errors.ts';
+import { parseInput } from '#server/platform/validation.ts';
+import { startSession } from './account-tokens.ts';
+import { DAY, RATE_LIMITS, SESSION_LIFETIMES, TOUCH_AFTER_MS, toSessionUser } from './accounts.policy.ts';
+import {
+  deleteDeadSessions,
+  deleteOldAuthTokens,
+  deleteSession,
+  findLiveSession,
+  findUserByEmail,
+  touchSession,
+} from './accounts.repository.ts';
+import type { AccountsDeps } from './accounts.service.ts';
+import { sendVerification } from './sign-up.service.ts';
+import { sessionAccess } from './two-factor.policy.ts';
+
+export function createSessionsService(deps: AccountsDeps) {
+  const { db, limiter } = deps;
+  return {
+    /**
+     * Checks the password and starts a new session (a new id every time; the one the browser
+     * held before is ended). `roles` limits who may sign in here (the admin portal).
+     */
+    async signIn(
+      input: unknown,
+      meta: ClientMeta & { previousToken?: string | null; roles?: readonly UserRole[] },
+    ): Promise<NewSession> {
+      const form = parseInput(SignInInput, input);
+      await limiter.consume(RATE_LIMITS.signInPerAddress, meta.ip);
+      // A slot is taken (one atomic statement) before the password is judged, so however many
+      // guesses race, at most the limit are checked; a right password gives the slots back.
+      await limiter.consume(RATE_LIMITS.signInPerAccount, form.email);
+      const user = await findUserByEmail(db, form.email);
+      const ok = user
+        ? await verifyPassword(user.passwordHash, form.password)
+        : await verifyAgainstNothing(form.password);
+      if (!user || !ok) throw new InvalidCredentialsError();
+      await limiter.reset(RATE_LIMITS.signInPerAccount, form.email);
+      if (!user.isActive) {
+        throw new ForbiddenError(
+          'This account has been suspended. Please contact us if you think this is a mistake.',
+        );
+      }
+      if (meta.roles && !meta.roles.includes(toRole(user.role))) {
+        throw new ForbiddenError('This account does not have access to the admin portal.');
+      }
+      if (!user.emailVerifiedAt) {
+        // The password was right: it is safe to say why, and to send a fresh link.
+        try {
+          await limiter.consume(RATE_LIMITS.verifyPerAccount, user.email);
+          await db.transaction((tx) => sendVerification(deps, tx, user));
+        } catch {
+          // Too many links already: the message below still tells them to look for one.
+        }
+        throw new EmailNotVerifiedError(
+          `Please confirm your email address first: we have sent a link to ${user.email}.`,
+        );
+      }
+      return db.transaction(async (tx) => {
+        if (meta.previousToken) await deleteSession(tx, hashToken(meta.previousToken));
+        return startSession(tx, user, form.remember, meta);
+      });
+    },
+
+    async signOut(token: string | null | undefined): Promise<void> {
+      if (token) await deleteSession(db, hashToken(token));
+    },
+
+    /** The shopper behind a session cookie, or null. Slides the idle lifetime forward. */
+    async getSession(token: string | null | undefined): Promise<CurrentSession | null> {
+      if (!token || token.length > 200) return null;
+      const found = await findLiveSession(db, hashToken(token));
+      if (!found) return null;
+      if (Date.now() - found.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+        const lifetime = found.remember ? SESSION_LIFETIMES.remembered : SESSION_LIFETIMES.browser;
+        await touchSession(db, found.sessionId, lifetime.idleMs);
+      }
+      return {
+        sessionId: found.sessionId,
+        remember: found.remember,
+        ...sessionAccess(toSessionUser(found.user), found.secondFactorAt),
+      };
+    },
+
+    /** Removes sessions and links that can no longer be used. */
+    async pruneExpired(): Promise<{ sessions: number; tokens: number }> {
+      const sessions = await deleteDeadSessions(db);
+      const tokens = await deleteOldAuthTokens(db, new Date(Date.now() - 7 * DAY));
+      return { sessions, tokens };
+    },
+  };
+}
