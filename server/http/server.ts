@@ -1,184 +1,34 @@
-// The shop's process (started through server/main.ts): configuration, database, migrations, sample data, HTTP, graceful shutdown.
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { FastifyInstance } from 'fastify';
-import type { ServerBuild } from 'react-router';
-import { databaseConfigFromEnv, openDatabase } from '#server/db/client.ts';
-import { isCatalogueEmpty, seedReferenceData } from '#server/db/seed/reference.ts';
-import { EnvError, loadEnv } from '#server/env.ts';
-import { createContentService } from '#server/modules/content/content.service.ts';
-import { createOutboxWorker, type OutboxWorker } from '#server/modules/mail/outbox-worker.ts';
-import { transportFromConfig } from '#server/modules/mail/transports.ts';
-import { PROJECT_ROOT } from '#server/paths.ts';
-import { createLogger } from '#server/platform/logger.ts';
-import { DiskStorage } from '#server/platform/storage.ts';
-import { createServices } from '#server/services.ts';
+// The shop's process (started through server/main.ts): start-up and shutdown. Reads and checks the
+// configuration, has the shop assembled (assemble.ts), listens, tells the operator what kind of
+// shop is open, and on SIGINT/SIGTERM finishes the requests in flight before closing.
+import { type Env, EnvError, loadEnv } from '#server/env.ts';
+import { createLogger, type Logger } from '#server/platform/logger.ts';
 import {
   assertNoProblems,
   configurationProblems,
   demoBanner,
-  demoEligible,
   isProductionShop,
   StartupError,
-  settleShopMode,
 } from '#server/startup-checks.ts';
-import { type AppOptions, buildApp } from './app.ts';
+import { type AssembledShop, assembleShop } from './assemble.ts';
 
-const ROOT = PROJECT_ROOT;
 const dev = process.argv.includes('--dev');
 
-async function pagesFor(mode: 'production' | 'development'): Promise<NonNullable<AppOptions['pages']>> {
-  if (mode === 'production') {
-    const buildFile = path.join(ROOT, 'build/server/index.js');
-    const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-    return { mode, build, clientDir: path.join(ROOT, 'build/client') };
-  }
-  const { createServer } = await import('vite');
-  let vite: Awaited<ReturnType<typeof createServer>> | undefined;
-  return {
-    mode,
-    loadBuild: () => vite!.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
-    register: async (app: FastifyInstance) => {
-      vite = await createServer({
-        root: ROOT,
-        server: { middlewareMode: true, hmr: { server: app.server } },
-        appType: 'custom',
-      });
-      await app.register((await import('@fastify/middie')).default);
-      app.use(vite.middlewares);
-      app.addHook('onClose', () => vite!.close());
-    },
-  };
-}
-
-async function main() {
-  let env: ReturnType<typeof loadEnv>;
+function configuration(): Env {
   try {
-    env = loadEnv(process.env);
+    const env = loadEnv(process.env);
     // A production shop (public PUBLIC_URL) needs real payments and mail (ADR 016).
     assertNoProblems(configurationProblems(env));
+    return env;
   } catch (error) {
     console.error(error instanceof EnvError || error instanceof StartupError ? error.message : error);
     process.exit(1);
   }
-  const log = createLogger({ level: env.LOG_LEVEL, pretty: env.NODE_ENV === 'development' });
-  const started = Date.now();
+}
 
-  const database = await openDatabase(databaseConfigFromEnv(env));
-  log.info(
-    { database: database.kind, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR },
-    'database open',
-  );
-  await database.migrate();
-  await seedReferenceData(database.db);
-
-  const storage = new DiskStorage(path.join(env.DATA_DIR, 'media'));
-  let mailWorker: OutboxWorker | undefined;
-  const sandboxSecret = env.PAYSTACK_SECRET_KEY
-    ? ''
-    : await createContentService({ db: database.db }).ensureSecret('sandboxPayments', () =>
-        randomBytes(32).toString('hex'),
-      );
-  const services = createServices({
-    db: database.db,
-    storage,
-    log,
-    config: {
-      publicUrl: env.PUBLIC_URL,
-      mailFrom: env.MAIL_FROM,
-      onMailEnqueued: () => mailWorker?.wake(),
-      payments: {
-        paystackSecretKey: env.PAYSTACK_SECRET_KEY,
-        paystackBaseUrl: env.PAYSTACK_BASE_URL,
-        sandboxSecret,
-      },
-      checkout: {
-        reservationMinutes: env.PAYMENT_RESERVATION_MINUTES,
-        bankTransferHours: env.BANK_TRANSFER_RESERVATION_HOURS,
-        podConfirmationHours: env.POD_CONFIRMATION_HOURS,
-        maxQuantityPerLine: env.MAX_QUANTITY_PER_LINE,
-        maxItemsPerOrder: env.MAX_ITEMS_PER_ORDER,
-      },
-      demo: { eligible: demoEligible(env) },
-      rateLimits: env.RATE_LIMITS,
-    },
-  });
-  log.info(
-    { provider: services.payments.providerName },
-    env.PAYSTACK_SECRET_KEY
-      ? 'payments: Paystack'
-      : 'payments: sandbox (set PAYSTACK_SECRET_KEY for Paystack)',
-  );
-  if (env.SEED_ON_START && (await isCatalogueEmpty(database.db))) {
-    // The sample catalogue and its artwork generator load only when there is a catalogue to seed.
-    const { seedSampleData } = await import('#server/db/seed/seed.ts');
-    const seeded = await seedSampleData({
-      db: database.db,
-      media: services.media,
-      log,
-      // The sample promo codes come only with a shop that may be a demo shop (ADR 016).
-      promoCodes: demoEligible(env) && !(await services.content.isDemoEnded()),
-    });
-    if (seeded) log.info('empty database: sample data loaded');
-  }
-  let shop: Awaited<ReturnType<typeof settleShopMode>>;
-  try {
-    shop = await settleShopMode({ env, services, log });
-  } catch (error) {
-    if (!(error instanceof StartupError)) throw error;
-    console.error(error.message);
-    await database.close();
-    process.exit(1);
-  }
-
-  const transport = transportFromConfig({ smtpUrl: env.SMTP_URL, db: database.db });
-  const worker = createOutboxWorker({
-    db: database.db,
-    transport,
-    from: env.MAIL_FROM,
-    log,
-    pollMs: env.MAIL_POLL_MS,
-  });
-  mailWorker = worker;
-  worker.start();
-  log.info(
-    { transport: transport.kind },
-    transport.kind === 'smtp' ? 'mail: SMTP' : 'mail: local mailbox at /admin/mailbox',
-  );
-  const maintenance = setInterval(() => {
-    Promise.all([
-      services.accounts.pruneExpired(),
-      services.limiter.prune(),
-      services.cart.pruneStaleGuestCarts(),
-      services.newsletter.pruneUnconfirmed(),
-    ]).catch((error: unknown) => log.warn({ err: error }, 'pruning expired sessions failed'));
-  }, 60 * 60_000);
-  maintenance.unref();
-  // Unpaid (and unconfirmed pay-on-delivery) orders whose time ran out give their stock back.
-  let sweeping = false;
-  const reservations = setInterval(() => {
-    if (sweeping) return;
-    sweeping = true;
-    services.payments
-      .expireReservations()
-      .then((ended) => {
-        if (ended > 0) log.info({ ended }, 'unpaid or unconfirmed orders ended; stock released');
-      })
-      .catch((error: unknown) => log.warn({ err: error }, 'expiring unpaid orders failed'))
-      .finally(() => {
-        sweeping = false;
-      });
-  }, 60_000);
-  reservations.unref();
-
-  const app = await buildApp({
-    env,
-    services,
-    log,
-    pages: await pagesFor(dev ? 'development' : 'production'),
-  });
-
+/** On a signal: stop taking requests, finish those in flight, then stop the rest; 15 s at most. */
+function closeOnSignals(assembled: AssembledShop, log: Logger) {
+  const { app } = assembled;
   let closing = false;
   async function shutdown(signal: string) {
     if (closing) return;
@@ -194,10 +44,7 @@ async function main() {
     try {
       await app.close();
       clearInterval(sweep);
-      clearInterval(maintenance);
-      clearInterval(reservations);
-      await worker.stop();
-      await database.close();
+      await assembled.stop();
       log.info('shut down cleanly');
       process.exit(0);
     } catch (error) {
@@ -207,11 +54,10 @@ async function main() {
   }
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
 
-  await app.listen({ port: env.PORT, host: env.HOST });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : env.PORT;
-  log.info({ ms: Date.now() - started }, 'ready');
+/** What the operator must know once the shop is open. */
+function announce(env: Env, log: Logger, shop: AssembledShop['shop'], port: number) {
   console.log(`\n  Crown Hair is open at http://localhost:${port}\n`);
   if (shop.demoMode) {
     log.warn('DEMO SHOP: demo admin with a published password; take the shop over before real use');
@@ -227,6 +73,29 @@ async function main() {
       '  Payments: SANDBOX (no real money moves). Set PAYSTACK_SECRET_KEY before taking real orders.\n',
     );
   }
+}
+
+async function main() {
+  const env = configuration();
+  const log = createLogger({ level: env.LOG_LEVEL, pretty: env.NODE_ENV === 'development' });
+  const started = Date.now();
+
+  let assembled: AssembledShop;
+  try {
+    assembled = await assembleShop({ env, log, dev });
+  } catch (error) {
+    if (!(error instanceof StartupError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+  closeOnSignals(assembled, log);
+
+  const { app } = assembled;
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  log.info({ ms: Date.now() - started }, 'ready');
+  announce(env, log, assembled.shop, port);
 }
 
 main().catch((error) => {

@@ -1,0 +1,159 @@
+// Server assembly: from a checked configuration to a ready (not yet listening) shop — database,
+// migrations, reference and sample data, services, demo or production mode, the mail worker, the
+// background jobs and the Fastify app with its pages. Start-up and shutdown live in server.ts.
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { ServerBuild } from 'react-router';
+import { databaseConfigFromEnv, openDatabase } from '#server/db/client.ts';
+import { isCatalogueEmpty, seedReferenceData } from '#server/db/seed/reference.ts';
+import type { Env } from '#server/env.ts';
+import { createContentService } from '#server/modules/content/content.service.ts';
+import { createOutboxWorker, type OutboxWorker } from '#server/modules/mail/outbox-worker.ts';
+import { transportFromConfig } from '#server/modules/mail/transports.ts';
+import { PROJECT_ROOT } from '#server/paths.ts';
+import type { Logger } from '#server/platform/logger.ts';
+import { DiskStorage } from '#server/platform/storage.ts';
+import { createServices } from '#server/services.ts';
+import { demoEligible, settleShopMode } from '#server/startup-checks.ts';
+import { type AppOptions, buildApp } from './app.ts';
+import { startBackgroundJobs } from './background-jobs.ts';
+
+const ROOT = PROJECT_ROOT;
+
+/** The pages: the built React Router app in production, Vite's dev server in development. */
+async function pagesFor(mode: 'production' | 'development'): Promise<NonNullable<AppOptions['pages']>> {
+  if (mode === 'production') {
+    const buildFile = path.join(ROOT, 'build/server/index.js');
+    const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+    return { mode, build, clientDir: path.join(ROOT, 'build/client') };
+  }
+  const { createServer } = await import('vite');
+  let vite: Awaited<ReturnType<typeof createServer>> | undefined;
+  return {
+    mode,
+    loadBuild: () => vite!.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
+    register: async (app: FastifyInstance) => {
+      vite = await createServer({
+        root: ROOT,
+        server: { middlewareMode: true, hmr: { server: app.server } },
+        appType: 'custom',
+      });
+      await app.register((await import('@fastify/middie')).default);
+      app.use(vite.middlewares);
+      app.addHook('onClose', () => vite!.close());
+    },
+  };
+}
+
+export interface AssembledShop {
+  app: FastifyInstance;
+  shop: Awaited<ReturnType<typeof settleShopMode>>;
+  /** After the app has closed: stops the worker and the timers, and closes the database. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Builds the shop. A StartupError (demo or production mode refused) is thrown after the database
+ * has been closed again.
+ */
+export async function assembleShop(options: { env: Env; log: Logger; dev: boolean }): Promise<AssembledShop> {
+  const { env, log } = options;
+  const database = await openDatabase(databaseConfigFromEnv(env));
+  log.info(
+    { database: database.kind, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR },
+    'database open',
+  );
+  await database.migrate();
+  await seedReferenceData(database.db);
+
+  const storage = new DiskStorage(path.join(env.DATA_DIR, 'media'));
+  let mailWorker: OutboxWorker | undefined;
+  const sandboxSecret = env.PAYSTACK_SECRET_KEY
+    ? ''
+    : await createContentService({ db: database.db }).ensureSecret('sandboxPayments', () =>
+        randomBytes(32).toString('hex'),
+      );
+  const services = createServices({
+    db: database.db,
+    storage,
+    log,
+    config: {
+      publicUrl: env.PUBLIC_URL,
+      mailFrom: env.MAIL_FROM,
+      onMailEnqueued: () => mailWorker?.wake(),
+      payments: {
+        paystackSecretKey: env.PAYSTACK_SECRET_KEY,
+        paystackBaseUrl: env.PAYSTACK_BASE_URL,
+        sandboxSecret,
+      },
+      checkout: {
+        reservationMinutes: env.PAYMENT_RESERVATION_MINUTES,
+        bankTransferHours: env.BANK_TRANSFER_RESERVATION_HOURS,
+        podConfirmationHours: env.POD_CONFIRMATION_HOURS,
+        maxQuantityPerLine: env.MAX_QUANTITY_PER_LINE,
+        maxItemsPerOrder: env.MAX_ITEMS_PER_ORDER,
+      },
+      demo: { eligible: demoEligible(env) },
+      rateLimits: env.RATE_LIMITS,
+    },
+  });
+  log.info(
+    { provider: services.payments.providerName },
+    env.PAYSTACK_SECRET_KEY
+      ? 'payments: Paystack'
+      : 'payments: sandbox (set PAYSTACK_SECRET_KEY for Paystack)',
+  );
+  if (env.SEED_ON_START && (await isCatalogueEmpty(database.db))) {
+    // The sample catalogue and its artwork generator load only when there is a catalogue to seed.
+    const { seedSampleData } = await import('#server/db/seed/seed.ts');
+    const seeded = await seedSampleData({
+      db: database.db,
+      media: services.media,
+      log,
+      // The sample promo codes come only with a shop that may be a demo shop (ADR 016).
+      promoCodes: demoEligible(env) && !(await services.content.isDemoEnded()),
+    });
+    if (seeded) log.info('empty database: sample data loaded');
+  }
+  let shop: AssembledShop['shop'];
+  try {
+    shop = await settleShopMode({ env, services, log });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  const transport = transportFromConfig({ smtpUrl: env.SMTP_URL, db: database.db });
+  const worker = createOutboxWorker({
+    db: database.db,
+    transport,
+    from: env.MAIL_FROM,
+    log,
+    pollMs: env.MAIL_POLL_MS,
+  });
+  mailWorker = worker;
+  worker.start();
+  log.info(
+    { transport: transport.kind },
+    transport.kind === 'smtp' ? 'mail: SMTP' : 'mail: local mailbox at /admin/mailbox',
+  );
+  const jobs = startBackgroundJobs(services, log);
+
+  const app = await buildApp({
+    env,
+    services,
+    log,
+    pages: await pagesFor(options.dev ? 'development' : 'production'),
+  });
+  return {
+    app,
+    shop,
+    async stop() {
+      jobs.stop();
+      await worker.stop();
+      await database.close();
+    },
+  };
+}
