@@ -7,6 +7,7 @@ export default defineConfig({
       'server/**/*.test.ts',
       'app/**/*.test.ts',
       'tests/integration/**/*.test.ts',
+      'scripts/**/*.test.ts',
     ],
     setupFiles: ['tests/setup/fail-on-console-error.ts'],
     testTimeout: 30_000,
