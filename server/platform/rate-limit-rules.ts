@@ -40,7 +40,7 @@ function rules(
 /**
  * Everything that writes or reveals, and how often one client may do it. Sign-in, sign-up,
  * password reset and email confirmation have their own per-account rules in
- * server/modules/accounts/accounts.service.ts (RATE_LIMITS); the same RATE_LIMITS setting tunes them.
+ * server/modules/accounts/accounts.policy.ts (RATE_LIMITS); the same RATE_LIMITS setting tunes them.
  */
 export const ABUSE_LIMITS = {
   /** Placing an order (each one holds stock until it is paid, confirmed or expires). */
