@@ -72,11 +72,10 @@ const staffOf = new WeakMap<TestShop, Promise<OrderActor>>();
 
 /** The staff member who moves factory orders on, one per shop. */
 function defaultActor(shop: TestShop): Promise<OrderActor> {
-  let actor = staffOf.get(shop);
-  if (!actor) {
-    actor = createUser(shop.database.db, { role: 'staff', name: 'Factory Staff' });
-    staffOf.set(shop, actor);
-  }
+  const known = staffOf.get(shop);
+  if (known) return known;
+  const actor = createUser(shop.database.db, { role: 'staff', name: 'Factory Staff' });
+  staffOf.set(shop, actor);
   return actor;
 }
 
