@@ -32,7 +32,7 @@ export interface OrderOverrides {
   lines?: { variantId: number; quantity?: number }[];
   /** Default pay on delivery: placed at once, nothing to pay. */
   paymentMethod?: PaymentMethod;
-  /** The signed-in shopper placing it (their cart, their order); without one, a guest order. */
+  /** The signed-in shopper placing it (their cart, emptied first; their order); without one, a guest order. */
   account?: { id: number; email: string };
   /** The order's email (default the account's, else buyer@example.ng). */
   email?: string;
@@ -124,6 +124,8 @@ export async function createOrder(shop: TestShop, overrides: OrderOverrides = {}
   let owner: CartOwner | null = overrides.account
     ? { userId: overrides.account.id, email: overrides.account.email }
     : null;
+  // Exactly these lines: whatever the account's cart held before goes.
+  if (owner) await services.cart.clear(owner);
   for (const line of lines) {
     const { guestToken } = await services.cart.add(owner, line);
     if (guestToken) owner = { guestToken };

@@ -53,12 +53,23 @@ describe('createOrder', () => {
     expect(await variantStock(shop.database.db, variantId)).toBe(3);
   });
 
-  it("is a signed-in shopper's order when given the account", async () => {
+  it("is a signed-in shopper's order when given the account, of exactly the lines given", async () => {
     const user = await createUser(shop.database.db);
+    const leftover = await createProduct(shop.database.db);
+    await shop.services.cart.add(
+      { userId: user.id, email: user.email },
+      { variantId: leftover.variants[0]!.id },
+    );
     const { order } = await createOrder(shop, { account: user, paymentMethod: 'bank_transfer' });
     expect(order.userId).toBe(user.id);
     expect(order.email).toBe(user.email);
     expect(order.status).toBe('awaiting_transfer');
+    const lines = await queryRows<{ variant_id: number }>(
+      shop.database.db,
+      sql`SELECT variant_id FROM order_lines WHERE order_id = ${order.id}`,
+    );
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.variant_id).not.toBe(leftover.variants[0]!.id);
   });
 
   it('takes a promo code the way the cart does, and uses it once', async () => {
