@@ -1,16 +1,13 @@
 // Image renditions: the URL scheme shared by the server (which renders them) and the UI (srcset).
+// ImageRef is declared once, by its schema in the contract; only its type comes here (no zod).
+import type { ImageRef } from './contract/catalog.ts';
+
+export type { ImageRef };
 
 export const RENDITION_WIDTHS = [160, 320, 480, 640, 960, 1200, 1920] as const;
 export type RenditionWidth = (typeof RENDITION_WIDTHS)[number];
 export const RENDITION_FORMATS = ['avif', 'webp', 'jpg'] as const;
 export type RenditionFormat = (typeof RENDITION_FORMATS)[number];
-
-export interface ImageRef {
-  id: string;
-  alt: string;
-  width: number;
-  height: number;
-}
 
 export function mediaUrl(id: string, width: RenditionWidth, format: RenditionFormat): string {
   return `/media/${id}/${width}.${format}`;

@@ -8,12 +8,14 @@ import {
   MAX_SEARCH_LENGTH,
 } from '../catalog.ts';
 
+/** A picture as every screen and response refers to it (renditions: core/media.ts). */
 export const ImageRefSchema = z.object({
   id: z.string(),
   alt: z.string(),
   width: z.number().int(),
   height: z.number().int(),
 });
+export type ImageRef = z.infer<typeof ImageRefSchema>;
 
 export const CategorySchema = z.object({
   slug: z.enum(CATEGORY_SLUGS),
@@ -149,19 +151,23 @@ export type ProductListPage = z.infer<typeof ProductListPage>;
 
 // ── Product page (/collections/{slug}-{id} and GET /api/v1/products/{id}) ─────────────────────
 
+/** The product's further details, as stored (products.details) and as the product page shows them. */
+export const ProductDetailsSchema = z.object({
+  laceType: z.string().optional(),
+  capSize: z.string().optional(),
+  weight: z.string().optional(),
+  density: z.string().optional(),
+  care: z.string().optional(),
+  returns: z.string().optional(),
+});
+export type ProductDetails = z.infer<typeof ProductDetailsSchema>;
+
 export const ProductDetailSchema = ProductListItemSchema.extend({
   categoryName: z.string(),
   description: z.string(),
   grade: z.string().nullable(),
   origin: z.string().nullable(),
   texture: z.string().nullable(),
-  details: z.object({
-    laceType: z.string().optional(),
-    capSize: z.string().optional(),
-    weight: z.string().optional(),
-    density: z.string().optional(),
-    care: z.string().optional(),
-    returns: z.string().optional(),
-  }),
+  details: ProductDetailsSchema,
 });
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;

@@ -33,5 +33,6 @@ export async function createUser(
       isActive: overrides.isActive ?? true,
     })
     .returning();
-  return { ...user!, password: overrides.password ?? TEST_PASSWORD };
+  // The role as the type the services take (it is what was just written).
+  return { ...user!, role: user!.role as UserRole, password: overrides.password ?? TEST_PASSWORD };
 }

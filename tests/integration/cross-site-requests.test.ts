@@ -6,9 +6,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TEST_PASSWORD } from '#tests/factories/accounts.ts';
 import { createProduct } from '#tests/factories/catalog.ts';
+import { createOrder } from '#tests/factories/orders.ts';
 import { TestClient } from '#tests/helpers/client.ts';
 import { firstRow } from '#tests/helpers/rows.ts';
-import { addToCart, checkoutForm, placeOrder } from '#tests/helpers/shopping.ts';
+import { checkoutForm } from '#tests/helpers/shopping.ts';
 import { createTestShop, type TestShop } from '#tests/helpers/test-app.ts';
 import { signInAndEnrol } from '#tests/helpers/two-factor.ts';
 
@@ -60,20 +61,11 @@ describe('cross-site requests are refused before anything happens', () => {
       password: TEST_PASSWORD,
     });
     expect(staffClient.session).toBeDefined();
-    const product = await createProduct(shop.database.db, { variants: [{ stock: 4 }] });
-    const buyer = new TestClient(shop.app);
-    await addToCart(buyer, product.variants[0]!.id, 1);
-    const { reference } = await placeOrder(
-      buyer,
-      checkoutForm({ email: 'csrf@example.ng', paymentMethod: 'pay_on_delivery' }),
-    );
-    const order = (await one<{ tracking_number: string; id: number }>(
-      sql`SELECT o.tracking_number, o.id FROM orders o JOIN payments p ON p.order_id = o.id WHERE p.reference = ${reference}`,
-    ))!;
+    const { order } = await createOrder(shop, { email: 'csrf@example.ng', paymentMethod: 'pay_on_delivery' });
     const statusNow = async () =>
       (await one<{ status: string }>(sql`SELECT status FROM orders WHERE id = ${order.id}`))!.status;
     const before = await statusNow();
-    const url = `/api/v1/admin/orders/${order.tracking_number}/status`;
+    const url = `/api/v1/admin/orders/${order.trackingNumber}/status`;
     const cookie = cookieOf(staffClient);
 
     for (const [how, headers] of Object.entries(CROSS_SITE)) {

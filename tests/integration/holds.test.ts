@@ -6,9 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productPath } from '#core/catalog.ts';
 import { createUser, TEST_PASSWORD } from '#tests/factories/accounts.ts';
 import { createProduct } from '#tests/factories/catalog.ts';
+import { createOrder } from '#tests/factories/orders.ts';
 import { TestClient } from '#tests/helpers/client.ts';
 import { firstRow, variantStock } from '#tests/helpers/rows.ts';
-import { addToCart, checkoutForm, placeOrder } from '#tests/helpers/shopping.ts';
+import { addToCart, checkoutForm } from '#tests/helpers/shopping.ts';
 import { createTestShop, type TestShop } from '#tests/helpers/test-app.ts';
 import { signInAndEnrol } from '#tests/helpers/two-factor.ts';
 
@@ -135,12 +136,11 @@ describe('holds end unless paid or confirmed', () => {
   it('an unconfirmed pay-on-delivery order gives its stock back in time, with history and email', async () => {
     const product = await createProduct(shop.database.db, { variants: [{ stock: 5 }] });
     const variantId = product.variants[0]!.id;
-    const buyer = new TestClient(shop.app);
-    await addToCart(buyer, variantId, 3);
-    const { reference } = await placeOrder(
-      buyer,
-      checkoutForm({ email: 'pod-ghost@example.ng', paymentMethod: 'pay_on_delivery' }),
-    );
+    const { reference } = await createOrder(shop, {
+      lines: [{ variantId, quantity: 3 }],
+      email: 'pod-ghost@example.ng',
+      paymentMethod: 'pay_on_delivery',
+    });
     const order = await orderByReference(reference);
     expect(order).toMatchObject({ status: 'placed', hold_hours: HOURS.podConfirmationHours });
     expect(await stockOf(variantId)).toBe(2);
@@ -159,20 +159,19 @@ describe('holds end unless paid or confirmed', () => {
     const mails = await shop.mailTo('pod-ghost@example.ng');
     const cancelled = mails.find((m) => /cancel/i.test(m.subject));
     expect(cancelled?.textBody).toContain('could not confirm this pay-on-delivery order in time');
-    // The tracking page shows a stranger (here, the guest) the status; the reason went by email.
-    const tracking = await buyer.get(`/track-order?id=${order.tracking_number}`);
+    // The tracking page shows a stranger the status; the reason went by email.
+    const tracking = await new TestClient(shop.app).get(`/track-order?id=${order.tracking_number}`);
     expect(tracking.body).toContain('data-testid="tracked-status">Cancelled<');
   });
 
   it('staff confirming a pay-on-delivery order in time stops the clock for good', async () => {
     const product = await createProduct(shop.database.db, { variants: [{ stock: 5 }] });
     const variantId = product.variants[0]!.id;
-    const buyer = new TestClient(shop.app);
-    await addToCart(buyer, variantId, 2);
-    const { reference } = await placeOrder(
-      buyer,
-      checkoutForm({ email: 'pod-real@example.ng', paymentMethod: 'pay_on_delivery' }),
-    );
+    const { reference } = await createOrder(shop, {
+      lines: [{ variantId, quantity: 2 }],
+      email: 'pod-real@example.ng',
+      paymentMethod: 'pay_on_delivery',
+    });
     const order = await orderByReference(reference);
     const staff = await staffClient();
     expect((await setStatus(staff, order.tracking_number, 'confirmed')).statusCode).toBe(200);
@@ -192,12 +191,11 @@ describe('holds end unless paid or confirmed', () => {
   it('a bank transfer that never arrives gives the stock back after BANK_TRANSFER_RESERVATION_HOURS', async () => {
     const product = await createProduct(shop.database.db, { variants: [{ stock: 4 }] });
     const variantId = product.variants[0]!.id;
-    const buyer = new TestClient(shop.app);
-    await addToCart(buyer, variantId, 2);
-    const { reference } = await placeOrder(
-      buyer,
-      checkoutForm({ email: 'bt-ghost@example.ng', paymentMethod: 'bank_transfer' }),
-    );
+    const { reference } = await createOrder(shop, {
+      lines: [{ variantId, quantity: 2 }],
+      email: 'bt-ghost@example.ng',
+      paymentMethod: 'bank_transfer',
+    });
     const order = await orderByReference(reference);
     expect(order).toMatchObject({ status: 'awaiting_transfer', hold_hours: HOURS.bankTransferHours });
     expect(await stockOf(variantId)).toBe(2);
@@ -214,12 +212,11 @@ describe('holds end unless paid or confirmed', () => {
   it('a bank transfer staff confirm in time keeps its stock', async () => {
     const product = await createProduct(shop.database.db, { variants: [{ stock: 4 }] });
     const variantId = product.variants[0]!.id;
-    const buyer = new TestClient(shop.app);
-    await addToCart(buyer, variantId, 1);
-    const { reference } = await placeOrder(
-      buyer,
-      checkoutForm({ email: 'bt-real@example.ng', paymentMethod: 'bank_transfer' }),
-    );
+    const { reference } = await createOrder(shop, {
+      lines: [{ variantId }],
+      email: 'bt-real@example.ng',
+      paymentMethod: 'bank_transfer',
+    });
     const order = await orderByReference(reference);
     const staff = await staffClient();
     expect((await setStatus(staff, order.tracking_number, 'confirmed')).statusCode).toBe(200);

@@ -1,14 +1,12 @@
 // The tracking page and API show a stranger with the tracking number a first name and the public
 // timeline only; the signed-in owner (and staff) still see the full name and the staff's notes.
 // Through HTTP, as a browser without JavaScript and as an API client.
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OwnerTrackedOrderSchema, PublicTrackedOrderSchema } from '#core/contract/orders.ts';
-import { queryRows } from '#server/db/client.ts';
 import { createUser, TEST_PASSWORD } from '#tests/factories/accounts.ts';
 import { createProduct } from '#tests/factories/catalog.ts';
+import { createOrder } from '#tests/factories/orders.ts';
 import { TestClient } from '#tests/helpers/client.ts';
-import { addToCart, checkoutForm, placeOrder } from '#tests/helpers/shopping.ts';
 import { createTestShop, type TestShop } from '#tests/helpers/test-app.ts';
 import { signInAndEnrol } from '#tests/helpers/two-factor.ts';
 
@@ -32,39 +30,24 @@ async function orderWithStaffNotes() {
     name: 'Private Wig',
     variants: [{ priceKobo: 5_000_000, stock: 3 }],
   });
+  const staff = await createUser(shop.database.db, { role: 'staff' });
+  const { trackingNumber } = await createOrder(shop, {
+    account: owner,
+    lines: [{ variantId: product.variants[0]!.id }],
+    form: { shipName: 'Chiamaka Adaeze Okafor' },
+    steps: [
+      { status: 'confirmed', note: STAFF_NOTES[0] },
+      { status: 'cancelled', note: STAFF_NOTES[1] },
+    ],
+    actor: staff,
+  });
   const client = new TestClient(shop.app);
   await client.post('/auth', { intent: 'signin', email: owner.email, password: TEST_PASSWORD });
-  await addToCart(client, product.variants[0]!.id, 1);
-  const { reference } = await placeOrder(
-    client,
-    checkoutForm({
-      email: owner.email,
-      shipName: 'Chiamaka Adaeze Okafor',
-      paymentMethod: 'pay_on_delivery',
-    }),
-  );
-  const [order] = await queryRows<{ tracking_number: string }>(
-    shop.database.db,
-    sql`SELECT o.tracking_number FROM orders o JOIN payments p ON p.order_id = o.id WHERE p.reference = ${reference}`,
-  );
-  const staff = await createUser(shop.database.db, { role: 'staff' });
   const { client: staffClient } = await signInAndEnrol(shop.app, {
     email: staff.email,
     password: TEST_PASSWORD,
   });
-  const setStatus = (status: string, note: string) =>
-    shop.app.inject({
-      method: 'POST',
-      url: `/api/v1/admin/orders/${order!.tracking_number}/status`,
-      headers: {
-        cookie: [...staffClient.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        'content-type': 'application/json',
-      },
-      payload: { status, note },
-    });
-  expect((await setStatus('confirmed', STAFF_NOTES[0]!)).statusCode).toBe(200);
-  expect((await setStatus('cancelled', STAFF_NOTES[1]!)).statusCode).toBe(200);
-  return { trackingNumber: order!.tracking_number, owner: client, staff: staffClient };
+  return { trackingNumber, owner: client, staff: staffClient };
 }
 
 describe('tracking an order', () => {

@@ -11,6 +11,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { ProductDetails } from '#core/contract/catalog.ts';
+import type { OPTION_ORDER } from '#core/variants.ts';
 import { media } from './media.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -22,15 +24,6 @@ export const categories = pgTable('categories', {
   position: integer('position').notNull().default(0),
   imageId: text('image_id').references(() => media.id),
 });
-
-export interface ProductDetails {
-  laceType?: string;
-  capSize?: string;
-  weight?: string;
-  density?: string;
-  care?: string;
-  returns?: string;
-}
 
 export const products = pgTable(
   'products',
@@ -69,9 +62,8 @@ export const products = pgTable(
   ],
 );
 
-export type VariantOptions = Partial<
-  Record<'length' | 'texture' | 'laceSize' | 'density' | 'colour' | 'capSize' | 'packs', string>
->;
+/** A variant's options, by the keys the product page knows (core/variants.ts OPTION_ORDER). */
+export type VariantOptions = Partial<Record<(typeof OPTION_ORDER)[number], string>>;
 
 export const productVariants = pgTable(
   'product_variants',

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { slugify } from '#core/catalog.ts';
+import { type CategorySlug, slugify } from '#core/catalog.ts';
+import { OPTION_ORDER } from '#core/variants.ts';
 import { heroArtworkSvg, productArtworkSvg } from './artwork.ts';
-import { type CategorySlug, seedHeroSlides, seedProducts } from './catalogue.ts';
+import { seedHeroSlides, seedProducts } from './catalogue.ts';
 
 const CATEGORIES: CategorySlug[] = ['wigs', 'bundles', 'braiding-hair', 'lace-frontals'];
-const OPTION_KEYS = new Set(['length', 'texture', 'laceSize', 'density', 'colour', 'capSize', 'packs']);
+const OPTION_KEYS = new Set<string>(OPTION_ORDER);
 const HEX = /^#[0-9a-f]{6}$/i;
 const allVariants = seedProducts.flatMap((p) => p.variants);
 

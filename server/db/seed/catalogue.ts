@@ -1,8 +1,10 @@
 // The sample catalogue: realistic Nigerian hair-shop products with variants priced in kobo
 // (naira x 100, always whole numbers), plus the two home-page hero slides. Pure data: the seed
 // step turns each `images` entry into a picture with artwork.ts.
+import type { CategorySlug } from '#core/catalog.ts';
+import type { ProductDetails } from '#core/contract/catalog.ts';
+import type { VariantOptions } from '#server/db/schema/catalog.ts';
 
-export type CategorySlug = 'wigs' | 'bundles' | 'braiding-hair' | 'lace-frontals';
 export type ArtKind = 'wig' | 'bundle' | 'frontal' | 'braid';
 export type ArtTexture =
   | 'straight'
@@ -26,8 +28,7 @@ export interface ArtSpec {
 
 export interface SeedVariant {
   sku: string;
-  /** Keys among: length, texture, laceSize, density, colour, capSize, packs. */
-  options: Record<string, string>;
+  options: VariantOptions;
   priceKobo: number;
   compareAtPriceKobo: number | null;
   stock: number;
@@ -39,17 +40,8 @@ export interface SeedProduct {
   category: CategorySlug;
   subcategory: string;
   description: string;
-  details: {
-    grade?: string;
-    origin?: string;
-    texture?: string;
-    laceType?: string;
-    capSize?: string;
-    weight?: string;
-    density?: string;
-    care?: string;
-    returns?: string;
-  };
+  /** The product's details, and the hair facts that have columns of their own. */
+  details: ProductDetails & { grade?: string; origin?: string; texture?: string };
   isFlashSale: boolean;
   sales: number;
   createdDaysAgo: number;
