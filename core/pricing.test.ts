@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { CATEGORY_SLUGS } from './catalog.ts';
 import {
   computeTotals,
   type DiscountRule,
@@ -118,7 +119,7 @@ describe('totals', () => {
 });
 
 // Property tests: whatever the basket, the code and the fee, the one pricing path keeps its promises.
-const CATEGORIES = ['wigs', 'bundles', 'braiding-hair', 'hair-care'];
+const CATEGORIES = [...CATEGORY_SLUGS];
 const arbLine: fc.Arbitrary<PricingLine> = fc.record({
   productId: fc.integer({ min: 1, max: 12 }),
   categorySlug: fc.constantFrom(...CATEGORIES),
