@@ -1,5 +1,16 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeTotals, type DiscountRule, discountPerLine, type PricingLine, prorate } from './pricing.ts';
+import { CATEGORY_SLUGS } from './catalog.ts';
+import {
+  computeTotals,
+  type DiscountRule,
+  discountApplies,
+  discountPerLine,
+  type PricingLine,
+  priceBasket,
+  prorate,
+  withDeliveryFee,
+} from './pricing.ts';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
@@ -104,5 +115,102 @@ describe('totals', () => {
       discountKobo: 0,
       totalKobo: 1_200_000,
     });
+  });
+});
+
+// Property tests: whatever the basket, the code and the fee, the one pricing path keeps its promises.
+const CATEGORIES = [...CATEGORY_SLUGS];
+const arbLine: fc.Arbitrary<PricingLine> = fc.record({
+  productId: fc.integer({ min: 1, max: 12 }),
+  categorySlug: fc.constantFrom(...CATEGORIES),
+  // Up to ₦100 million a unit: large orders must add up exactly too.
+  unitPriceKobo: fc.oneof(
+    fc.integer({ min: 0, max: 5_000_000 }),
+    fc.integer({ min: 0, max: 10_000_000_000 }),
+  ),
+  quantity: fc.integer({ min: 1, max: 30 }),
+});
+const arbRule: fc.Arbitrary<DiscountRule> = fc.oneof(
+  fc.record({
+    type: fc.constant('percentage' as const),
+    value: fc.integer({ min: 1, max: 100 }),
+    scope: fc.constantFrom('global' as const, 'category' as const, 'product' as const),
+    categorySlugs: fc.subarray(CATEGORIES),
+    productIds: fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { maxLength: 6 }),
+  }),
+  fc.record({
+    type: fc.constant('fixed' as const),
+    value: fc.oneof(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 1, max: 100_000_000_000 })),
+    scope: fc.constantFrom('global' as const, 'category' as const, 'product' as const),
+    categorySlugs: fc.subarray(CATEGORIES),
+    productIds: fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { maxLength: 6 }),
+  }),
+);
+const arbBasket = fc.record({
+  lines: fc.array(arbLine, { minLength: 1, maxLength: 8 }),
+  rule: fc.option(arbRule, { nil: null }),
+  fee: fc.integer({ min: 0, max: 5_000_000 }),
+});
+
+describe('priceBasket (property)', () => {
+  it('the parts always add up to the totals; nothing goes negative; the discount stays within what it applies to', () => {
+    fc.assert(
+      fc.property(arbBasket, ({ lines, rule, fee }) => {
+        const totals = priceBasket(lines, { discount: rule, deliveryFeeKobo: fee });
+        expect(totals.lines).toHaveLength(lines.length);
+        expect(sum(totals.lines.map((l) => l.subtotalKobo))).toBe(totals.subtotalKobo);
+        expect(sum(totals.lines.map((l) => l.discountKobo))).toBe(totals.discountKobo);
+        expect(sum(totals.lines.map((l) => l.totalKobo)) + totals.deliveryFeeKobo).toBe(totals.totalKobo);
+        expect(totals.subtotalKobo - totals.discountKobo + totals.deliveryFeeKobo).toBe(totals.totalKobo);
+        expect(totals.deliveryFeeKobo).toBe(fee);
+        totals.lines.forEach((l, i) => {
+          expect(l.subtotalKobo).toBe(lines[i]!.unitPriceKobo * lines[i]!.quantity);
+          expect(l.discountKobo).toBeGreaterThanOrEqual(0);
+          expect(l.totalKobo).toBeGreaterThanOrEqual(0);
+          expect(l.totalKobo).toBe(l.subtotalKobo - l.discountKobo);
+          // A line the code does not apply to keeps its full price.
+          if (!rule || !discountApplies(rule, lines[i]!)) expect(l.discountKobo).toBe(0);
+        });
+        for (const amount of [totals.subtotalKobo, totals.discountKobo, totals.totalKobo]) {
+          expect(Number.isSafeInteger(amount)).toBe(true);
+          expect(amount).toBeGreaterThanOrEqual(0);
+        }
+        const eligible = sum(
+          lines.map((l) => (rule && discountApplies(rule, l) ? l.unitPriceKobo * l.quantity : 0)),
+        );
+        expect(totals.discountKobo).toBeLessThanOrEqual(eligible);
+        if (rule?.type === 'fixed') expect(totals.discountKobo).toBe(Math.min(rule.value, eligible));
+        if (rule?.type === 'percentage') {
+          expect(totals.discountKobo).toBe(Math.floor((eligible * rule.value + 50) / 100));
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("a promo result's shares price the basket exactly as the rule does, and the page's fee step agrees", () => {
+    fc.assert(
+      fc.property(arbBasket, ({ lines, rule, fee }) => {
+        const fromRule = priceBasket(lines, { discount: rule, deliveryFeeKobo: fee });
+        const shares = rule ? discountPerLine(rule, lines) : null;
+        expect(priceBasket(lines, { discountPerLine: shares, deliveryFeeKobo: fee })).toEqual(fromRule);
+        // The cart carries no fee; the checkout page adds the chosen state's fee to its figures.
+        const cart = priceBasket(lines, { discountPerLine: shares });
+        expect(cart.totalKobo).toBe(cart.subtotalKobo - cart.discountKobo);
+        const { lines: _perLine, ...foot } = fromRule;
+        expect(withDeliveryFee(cart, fee)).toEqual(foot);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses shares that do not fit the basket', () => {
+    const lines = [line(1_000, 2), line(500, 1)];
+    expect(() => priceBasket(lines, { discountPerLine: [100] })).toThrow(RangeError);
+    expect(() => priceBasket(lines, { discountPerLine: [2_001, 0] })).toThrow(RangeError);
+    expect(() => priceBasket(lines, { discountPerLine: [-1, 0] })).toThrow(RangeError);
+    expect(() => priceBasket(lines, { discountPerLine: [0.5, 0] })).toThrow(RangeError);
+    expect(() => priceBasket(lines, { deliveryFeeKobo: -100 })).toThrow(RangeError);
+    expect(priceBasket(lines, { discountPerLine: [2_000, 500], deliveryFeeKobo: 300 }).totalKobo).toBe(300);
   });
 });

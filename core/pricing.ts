@@ -83,23 +83,71 @@ export interface Totals {
   lines: { subtotalKobo: number; discountKobo: number; totalKobo: number }[];
 }
 
-export function computeTotals(
-  lines: readonly PricingLine[],
-  options: { discount?: DiscountRule | null; deliveryFeeKobo?: number } = {},
-): Totals {
-  const discounts = options.discount ? discountPerLine(options.discount, lines) : lines.map(() => 0);
+/** The figures a shopper sees at the foot of a basket: subtotal − discount + delivery = total. */
+export type BasketTotals = Pick<Totals, 'subtotalKobo' | 'discountKobo' | 'deliveryFeeKobo' | 'totalKobo'>;
+
+export interface BasketOptions {
+  /**
+   * The promo's share of each line, in line order, as the promotions service worked it out
+   * (`evaluatePromo(...).perLine`): the rule is applied there, once, never again here.
+   */
+  discountPerLine?: readonly number[] | null;
+  /** Or the rule itself (for callers that hold a rule, not a promo result). */
+  discount?: DiscountRule | null;
+  deliveryFeeKobo?: number;
+}
+
+function assertKobo(amount: number, what: string): void {
+  if (!Number.isSafeInteger(amount) || amount < 0)
+    throw new RangeError(`${what} is not a kobo amount: ${amount}`);
+}
+
+/**
+ * Prices a basket: the one place money is added up. Every screen, email, API response, order
+ * row and payment takes its figures from this result: each line's subtotal, its share of the
+ * discount and what is paid for it, and the basket's subtotal, discount, delivery fee and total.
+ * The parts add up to the totals exactly; no line is discounted below zero.
+ */
+export function priceBasket(lines: readonly PricingLine[], options: BasketOptions = {}): Totals {
+  const discounts =
+    options.discountPerLine ??
+    (options.discount ? discountPerLine(options.discount, lines) : lines.map(() => 0));
+  if (discounts.length !== lines.length) {
+    throw new RangeError(
+      `A discount share per line is needed: ${discounts.length} for ${lines.length} lines`,
+    );
+  }
   const perLine = lines.map((l, i) => {
     const subtotalKobo = lineSubtotal(l);
-    return { subtotalKobo, discountKobo: discounts[i]!, totalKobo: subtotalKobo - discounts[i]! };
+    const discountKobo = discounts[i]!;
+    assertKobo(subtotalKobo, 'A line subtotal');
+    assertKobo(discountKobo, 'A line discount');
+    if (discountKobo > subtotalKobo) {
+      throw new RangeError(`A line discount (${discountKobo}) exceeds its line (${subtotalKobo})`);
+    }
+    return { subtotalKobo, discountKobo, totalKobo: subtotalKobo - discountKobo };
   });
   const subtotalKobo = perLine.reduce((a, l) => a + l.subtotalKobo, 0);
   const discountKobo = perLine.reduce((a, l) => a + l.discountKobo, 0);
-  const deliveryFeeKobo = options.deliveryFeeKobo ?? 0;
+  return { ...withDeliveryFee({ subtotalKobo, discountKobo }, options.deliveryFeeKobo ?? 0), lines: perLine };
+}
+
+/**
+ * A priced basket's foot with this delivery fee (the checkout page adds the fee of the state the
+ * shopper picks to the cart's figures, which carry no fee).
+ */
+export function withDeliveryFee(
+  totals: Pick<Totals, 'subtotalKobo' | 'discountKobo'>,
+  deliveryFeeKobo: number,
+): BasketTotals {
+  assertKobo(deliveryFeeKobo, 'A delivery fee');
   return {
-    subtotalKobo,
-    discountKobo,
+    subtotalKobo: totals.subtotalKobo,
+    discountKobo: totals.discountKobo,
     deliveryFeeKobo,
-    totalKobo: subtotalKobo - discountKobo + deliveryFeeKobo,
-    lines: perLine,
+    totalKobo: totals.subtotalKobo - totals.discountKobo + deliveryFeeKobo,
   };
 }
+
+/** The same as `priceBasket` (the name the first tests use). */
+export const computeTotals = priceBasket;

@@ -93,10 +93,12 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
   const promotions = createPromotionsService({ db });
   const cart = createCartService({ db, promotions, caps: config.checkout });
   const profiles = createProfileService({ db });
+  const catalog = createCatalogService({ db });
   const orders = createOrdersService({
     db,
     mail,
     promotions,
+    stock: catalog.stock,
     wantsOrderUpdates: async (userId) => (await profiles.getProfile(userId)).notifyOrderUpdates,
     audit,
     publicUrl: config.publicUrl,
@@ -147,11 +149,12 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
     }),
     audit,
     cart,
-    catalog: createCatalogService({ db }),
+    catalog,
     checkout: createCheckoutService({
       db,
       cart,
       content,
+      stock: catalog.stock,
       promotions,
       orders,
       payments,

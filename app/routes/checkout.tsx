@@ -11,6 +11,7 @@ import { useHydrated } from '#app/lib/use-hydrated.ts';
 import { formatPrice } from '#core/money.ts';
 import { formatNigerianPhone } from '#core/nigeria.ts';
 import type { PaymentMethod } from '#core/order-status.ts';
+import { withDeliveryFee } from '#core/pricing.ts';
 import type { Route } from './+types/checkout';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -104,7 +105,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const rate = rates.find((r) => r.state === state);
   const podStates = rates.filter((r) => r.payOnDelivery).map((r) => r.state);
   const podHere = rate ? rate.payOnDelivery : true;
-  const total = cart.totalKobo + (rate?.feeKobo ?? 0);
+  const total = withDeliveryFee(cart, rate?.feeKobo ?? 0).totalKobo;
   const navigation = useNavigation();
   // Without JavaScript the chosen method is not known until the form is sent.
   const hydrated = useHydrated();

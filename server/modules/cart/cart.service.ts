@@ -10,7 +10,7 @@ import {
   SetCartQuantityInput,
 } from '#core/contract/cart.ts';
 import { formatPrice } from '#core/money.ts';
-import { computeTotals, type PricingLine } from '#core/pricing.ts';
+import { type PricingLine, priceBasket } from '#core/pricing.ts';
 import { normalizeCode } from '#core/promotions.ts';
 import { variantLabel } from '#core/variants.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
@@ -149,8 +149,9 @@ export function createCartService(deps: { db: Db; promotions: PromotionsService;
         : { code: cart.promoCode, applied: false, message: result.message };
       if (result.ok) perLine = result.perLine;
     }
-    const totals = computeTotals(lines);
-    const discountKobo = perLine ? perLine.reduce((a, b) => a + b, 0) : 0;
+    // The one pricing path (core/pricing.ts): the promo's shares per line as the promotions
+    // service worked them out, summed there and nowhere else.
+    const totals = priceBasket(lines, { discountPerLine: perLine });
     const viewLines: CartLine[] = rows.map((r, i) => ({
       variantId: r.variantId,
       productId: r.productId,
@@ -172,8 +173,8 @@ export function createCartService(deps: { db: Db; promotions: PromotionsService;
       lines: viewLines,
       itemCount: rows.reduce((a, r) => a + r.quantity, 0),
       subtotalKobo: totals.subtotalKobo,
-      discountKobo,
-      totalKobo: totals.subtotalKobo - discountKobo,
+      discountKobo: totals.discountKobo,
+      totalKobo: totals.totalKobo,
       promo,
       canCheckout: viewLines.every((l) => l.problem === null),
     };

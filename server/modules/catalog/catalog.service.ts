@@ -13,6 +13,7 @@ import {
   findProductRow,
   findProductSummary,
   type ListingRules,
+  type LockedVariant,
   listActiveProductRefs,
   listBestSellers,
   listCategories,
@@ -22,7 +23,34 @@ import {
   listProductPage,
   listRelatedProducts,
   listVariantsFor,
+  lockVariants,
+  returnStock,
+  takeStock,
 } from './catalog.repository.ts';
+
+export type { LockedVariant };
+
+/**
+ * The catalogue's stock, for the modules that move it (checkout takes it, orders give it back):
+ * every call runs on the caller's transaction handle, so taking stock, a promo use and writing
+ * the order stay one transaction. Rows are locked, taken and returned in variant id order.
+ */
+export const stock = {
+  /** Today's price and stock of these variants, their rows locked in id order. */
+  lock: (q: Queryable, variantIds: readonly number[]): Promise<LockedVariant[]> =>
+    lockVariants(q, variantIds),
+  /** Takes `quantity` of a variant only if that many are on the shelf; false when not. */
+  take: (q: Queryable, variantId: number, quantity: number): Promise<boolean> =>
+    takeStock(q, variantId, quantity),
+  /** Puts these units back on sale (the caller makes sure it happens once per order). */
+  async putBack(q: Queryable, units: readonly { variantId: number; quantity: number }[]): Promise<void> {
+    for (const unit of [...units].sort((a, b) => a.variantId - b.variantId)) {
+      if (unit.quantity > 0) await returnStock(q, unit.variantId, unit.quantity);
+    }
+  },
+};
+
+export type StockPort = typeof stock;
 
 /** Products created this recently are "new" (the New Arrivals listing). */
 export const NEW_ARRIVAL_DAYS = 30;
@@ -96,6 +124,9 @@ export function createCatalogService(deps: { db: Queryable; cache?: TtlCache }) 
   }
 
   return {
+    /** Taking and returning stock inside another module's transaction (see `stock` above). */
+    stock,
+
     /**
      * The home page's product rows (the spec's rules): flash-sale products, best sellers
      * (sales above 80, best first) and the newest arrivals, at most four each.

@@ -1,90 +1,14 @@
-// SQL for orders: placing them (stock reserved by conditional updates in variant id order),
-// their lines and history, and releasing the stock of unpaid ones.
+// SQL for orders: writing them with their lines and history, moving their status, and marking
+// the stock of ended ones released (the units themselves live in the catalogue: its stock port).
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { OrderStatus } from '#core/order-status.ts';
 import { type Queryable, queryRows } from '#server/db/client.ts';
-import { deliveryRates, orderLines, orderStatusHistory, orders } from '#server/db/schema/commerce.ts';
+import { orderLines, orderStatusHistory, orders } from '#server/db/schema/commerce.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
-
-/** Serialises work on one key for the rest of the transaction (both databases support it). */
-export async function lockKey(q: Queryable, key: string): Promise<void> {
-  await q.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`);
-}
-
-export interface LockedVariant {
-  id: number;
-  productId: number;
-  productName: string;
-  categorySlug: string;
-  isActive: boolean;
-  sku: string;
-  options: Record<string, string>;
-  priceKobo: number;
-  stock: number;
-  imageId: string | null;
-}
-
-/** Today's price and stock of these variants, rows locked in id order (no deadlocks). */
-export async function lockVariants(q: Queryable, variantIds: number[]): Promise<LockedVariant[]> {
-  if (variantIds.length === 0) return [];
-  const ids = [...new Set(variantIds)].sort((a, b) => a - b);
-  const rows = await queryRows<{
-    id: number;
-    product_id: number;
-    name: string;
-    category_slug: string;
-    is_active: boolean;
-    sku: string;
-    options: Record<string, string>;
-    price_kobo: number;
-    stock: number;
-    image_id: string | null;
-  }>(
-    q,
-    sql`SELECT v.id, v.product_id, p.name, p.category_slug, p.is_active, v.sku, v.options, v.price_kobo, v.stock,
-               (SELECT pi.media_id FROM product_images pi WHERE pi.product_id = p.id ORDER BY pi.position, pi.id LIMIT 1) AS image_id
-        FROM product_variants v JOIN products p ON p.id = v.product_id
-        WHERE v.id IN (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})
-        ORDER BY v.id
-        FOR UPDATE OF v`,
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    productId: r.product_id,
-    productName: r.name,
-    categorySlug: r.category_slug,
-    isActive: r.is_active,
-    sku: r.sku,
-    options: r.options,
-    priceKobo: r.price_kobo,
-    stock: r.stock,
-    imageId: r.image_id,
-  }));
-}
-
-/** Takes `quantity` from stock only if that many are there; false when not. */
-export async function takeStock(q: Queryable, variantId: number, quantity: number): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(
-    q,
-    sql`UPDATE product_variants SET stock = stock - ${quantity} WHERE id = ${variantId} AND stock >= ${quantity} RETURNING id`,
-  );
-  return rows.length === 1;
-}
-
-export async function findDeliveryRate(q: Queryable, state: string) {
-  const [row] = await q.select().from(deliveryRates).where(eq(deliveryRates.state, state));
-  return row ?? null;
-}
-
-export async function listDeliveryRates(q: Queryable) {
-  return q.select().from(deliveryRates).orderBy(asc(deliveryRates.state));
-}
+export type NewOrderLine = typeof orderLines.$inferInsert;
 
 export async function findOrderByIdempotencyKey(q: Queryable, key: string): Promise<OrderRow | null> {
   const [row] = await q.select().from(orders).where(eq(orders.idempotencyKey, key));
@@ -101,10 +25,7 @@ export async function insertOrder(q: Queryable, values: NewOrder): Promise<Order
   return row ?? null;
 }
 
-export async function insertOrderLines(
-  q: Queryable,
-  lines: (typeof orderLines.$inferInsert)[],
-): Promise<void> {
+export async function insertOrderLines(q: Queryable, lines: NewOrderLine[]): Promise<void> {
   if (lines.length > 0) await q.insert(orderLines).values(lines);
 }
 
@@ -152,22 +73,16 @@ export async function forceOrderStatus(
 }
 
 /**
- * Puts an order's units back on sale, once: only the call that marks it released returns true.
+ * Marks an order's units as back on sale, once: only the call that marks it returns true (that
+ * caller puts the units back on the shelf through the catalogue's stock port).
  */
-export async function releaseOrderStock(q: Queryable, orderId: number): Promise<boolean> {
+export async function markStockReleased(q: Queryable, orderId: number): Promise<boolean> {
   const [marked] = await q
     .update(orders)
     .set({ stockReleasedAt: sql`now()`, reservedUntil: null })
     .where(and(eq(orders.id, orderId), isNull(orders.stockReleasedAt)))
     .returning({ id: orders.id });
-  if (!marked) return false;
-  await q.execute(
-    sql`UPDATE product_variants v SET stock = v.stock + l.qty
-        FROM (SELECT variant_id, sum(quantity)::int AS qty FROM order_lines
-              WHERE order_id = ${orderId} AND variant_id IS NOT NULL GROUP BY variant_id) l
-        WHERE v.id = l.variant_id`,
-  );
-  return true;
+  return Boolean(marked);
 }
 
 /** What an order holds, per variant (to take it from stock again). */

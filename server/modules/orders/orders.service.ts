@@ -1,29 +1,22 @@
-// Orders after checkout: tracking (masked for strangers), the shopper's order history, status
-// changes with their history rows and emails, and what happens when payment arrives or doesn't.
-import { STAFF_ROLES } from '#core/account.ts';
+// Orders after checkout: status changes with their history rows, audit records and emails, and
+// what happens when payment arrives or doesn't (holds end, stock goes back once, orders reopen).
+// Reading orders lives in orders.tracking.ts; writing a new one in orders.placement.ts (the port
+// checkout places orders through). This file puts the three together as the orders service.
 import type { SessionUser } from '#core/contract/account.ts';
-import {
-  normalizeTrackingNumber,
-  type OrderSummary,
-  type PublicTrackedOrder,
-  SetOrderStatusInput,
-  type TrackedOrder,
-} from '#core/contract/orders.ts';
+import { normalizeTrackingNumber, SetOrderStatusInput, type TrackedOrder } from '#core/contract/orders.ts';
 import {
   AWAITING_PAYMENT,
   canTransition,
-  ESTIMATED_DELIVERY_DAYS,
   isOrderStatus,
   ORDER_TRANSITIONS,
   type OrderStatus,
-  type PaymentMethod,
   STATUS_LABELS,
-  trackingTimeline,
 } from '#core/order-status.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
+import type { StockPort } from '#server/modules/catalog/catalog.service.ts';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
-import { orderPlacedMail, orderStatusMail } from '#server/modules/mail/order-templates.tsx';
+import { orderStatusMail } from '#server/modules/mail/order-templates.tsx';
 import type { PromotionsService } from '#server/modules/promotions/promotions.service.ts';
 import {
   ConflictError,
@@ -33,84 +26,25 @@ import {
   ValidationError,
 } from '#server/platform/errors.ts';
 import { parseInput } from '#server/platform/validation.ts';
+import { createOrderPlacement } from './orders.placement.ts';
 import {
   findOrderById,
   findOrderByTracking,
   forceOrderStatus,
   insertStatus,
   listExpiredReservations,
-  listHistory,
-  listOrderLines,
   listOrderQuantities,
-  listOrdersOfCustomer,
   lockOrder,
-  lockVariants,
-  type OrderLineRow,
+  markStockReleased,
   type OrderRow,
-  releaseOrderStock,
-  takeStock,
   transitionOrder,
 } from './orders.repository.ts';
+import { createOrderTracking, statusOf } from './orders.tracking.ts';
 
-const DAY = 86_400_000;
-
-export interface BankAccount {
-  bankName: string;
-  accountName: string;
-  accountNumber: string;
-}
-
-const deliveryDate = new Intl.DateTimeFormat('en-NG', { dateStyle: 'full', timeZone: 'Africa/Lagos' });
-
-export function estimatedDelivery(createdAt: Date): string {
-  return deliveryDate.format(new Date(createdAt.getTime() + ESTIMATED_DELIVERY_DAYS * DAY));
-}
-
-/** "ad•••@gmail.com": enough for the owner to recognise, not enough for a stranger to use. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at < 1) return '•••';
-  return `${email.slice(0, Math.min(2, at))}•••${email.slice(at)}`;
-}
-
-/** "Chiamaka" from "Chiamaka Okafor": what a stranger with the tracking number may see. */
-export function firstName(fullName: string): string {
-  return fullName.trim().split(/\s+/)[0] ?? '';
-}
-
-function statusOf(order: OrderRow): OrderStatus {
-  return isOrderStatus(order.status) ? order.status : 'placed';
-}
-
-function methodOf(order: OrderRow): PaymentMethod {
-  return order.paymentMethod === 'bank_transfer' || order.paymentMethod === 'pay_on_delivery'
-    ? order.paymentMethod
-    : 'online';
-}
-
-function fullAddress(order: OrderRow): string {
-  return [
-    order.shipStreet,
-    order.shipLandmark ? `(${order.shipLandmark})` : null,
-    order.shipCity,
-    order.shipState,
-  ]
-    .filter(Boolean)
-    .join(', ');
-}
-
-function summary(order: OrderRow, lines: OrderLineRow[]): OrderSummary {
-  return {
-    trackingNumber: order.trackingNumber,
-    status: statusOf(order),
-    paymentMethod: methodOf(order),
-    createdAt: order.createdAt.toISOString(),
-    estimatedDelivery: estimatedDelivery(order.createdAt),
-    totalKobo: order.totalKobo,
-    itemNames: lines.map((l) => l.productName),
-    itemCount: lines.reduce((a, l) => a + l.quantity, 0),
-  };
-}
+/** An order as the orders module hands it to other modules (its row; read-only to them). */
+export type Order = OrderRow;
+export type { BankAccount, NewPlacedLine, NewPlacedOrder, OrderPlacement } from './orders.placement.ts';
+export { estimatedDelivery, firstName, maskEmail } from './orders.tracking.ts';
 
 export function createOrdersService(deps: {
   db: Db;
@@ -120,148 +54,29 @@ export function createOrdersService(deps: {
   wantsOrderUpdates: (userId: number) => Promise<boolean>;
   /** Records who changed an order's status, from what to what and why. */
   audit: Pick<AuditService, 'record'>;
+  /** The catalogue's stock: units go back on sale (and are taken again) through it. */
+  stock: StockPort;
   publicUrl: string;
 }) {
-  const { db, mail, publicUrl } = deps;
+  const { db, mail, publicUrl, stock } = deps;
   const trackUrl = (order: OrderRow) => `${publicUrl}/track-order?id=${order.trackingNumber}`;
+  const tracking = createOrderTracking({ db });
+  const placement = createOrderPlacement({ mail, trackUrl });
+  const { tracked } = tracking;
+  const { sendPlacedMail } = placement;
 
-  /**
-   * The order as `viewer` may see it. The signed-in owner and staff see everything; anyone else
-   * with the tracking number sees a first name, a masked email, the city and the public timeline
-   * (never the full name, the street or the notes staff wrote in the status history).
-   */
-  async function tracked(order: OrderRow, viewer: SessionUser | null | 'staff'): Promise<TrackedOrder> {
-    const [lines, history] = await Promise.all([listOrderLines(db, [order.id]), listHistory(db, order.id)]);
-    const full =
-      viewer === 'staff' ||
-      (viewer !== null &&
-        (STAFF_ROLES.includes(viewer.role) ||
-          order.userId === viewer.id ||
-          (order.userId === null && order.email.toLowerCase() === viewer.email)));
-    const status = statusOf(order);
-    const steps = history.flatMap((h) =>
-      isOrderStatus(h.status) ? [{ status: h.status, note: h.note, at: h.createdAt.toISOString() }] : [],
-    );
-    const shared = {
-      ...summary(order, lines),
-      subtotalKobo: order.subtotalKobo,
-      discountKobo: order.discountKobo,
-      deliveryFeeKobo: order.deliveryFeeKobo,
-      promoCode: order.promoCode,
-      paidAt: order.paidAt?.toISOString() ?? null,
-      lines: lines.map((l) => ({
-        productId: l.productId,
-        productName: l.productName,
-        variantLabel: l.variantLabel,
-        sku: l.sku,
-        image: l.imageId ? { id: l.imageId, alt: l.productName, width: 1200, height: 1500 } : null,
-        unitPriceKobo: l.unitPriceKobo,
-        quantity: l.quantity,
-        discountKobo: l.discountKobo,
-        totalKobo: l.totalKobo,
-      })),
-      // Built from the statuses and times only: the public step descriptions, never a note.
-      timeline: trackingTimeline(
-        status,
-        steps.map(({ status, at }) => ({ status, at })),
-      ),
-      customerFirstName: firstName(order.shipName),
-    };
-    if (!full) {
-      const stranger: PublicTrackedOrder = {
-        ...shared,
-        masked: true,
-        email: maskEmail(order.email),
-        address: `${order.shipCity}, ${order.shipState}`,
-      };
-      return stranger;
-    }
-    return {
-      ...shared,
-      masked: false,
-      customerName: order.shipName,
-      email: order.email,
-      address: fullAddress(order),
-      history: steps,
-    };
-  }
-
-  /**
-   * Writes the order-placed email with `q` (inside the transaction that placed or paid the
-   * order; it reads nothing outside it, so it never waits for a second connection).
-   */
-  async function sendPlacedMail(
-    q: Queryable,
-    order: OrderRow,
-    options: { paid: boolean; paymentReference: string; bank?: BankAccount },
-  ) {
-    const lines = await listOrderLines(q, [order.id]);
-    const method = methodOf(order);
-    await mail.enqueue(
-      q,
-      orderPlacedMail({
-        to: order.email,
-        name: order.shipName,
-        trackingNumber: order.trackingNumber,
-        paymentMethod: method,
-        paid: options.paid,
-        lines: lines.map((l) => ({
-          productName: l.productName,
-          variantLabel: l.variantLabel,
-          quantity: l.quantity,
-          totalKobo: l.totalKobo,
-        })),
-        subtotalKobo: order.subtotalKobo,
-        discountKobo: order.discountKobo,
-        deliveryFeeKobo: order.deliveryFeeKobo,
-        totalKobo: order.totalKobo,
-        estimatedDelivery: estimatedDelivery(order.createdAt),
-        address: fullAddress(order),
-        trackUrl: trackUrl(order),
-        confirmBy:
-          method === 'pay_on_delivery' && !options.paid && order.reservedUntil
-            ? deliveryDate.format(order.reservedUntil)
-            : undefined,
-        bank:
-          method === 'bank_transfer' && order.reservedUntil && options.bank
-            ? {
-                ...options.bank,
-                reference: options.paymentReference,
-                deadline: deliveryDate.format(order.reservedUntil),
-              }
-            : undefined,
-      }),
-    );
+  /** Puts an ended order's units back on sale, once (only the call that marks it does). */
+  async function releaseStock(q: Queryable, orderId: number): Promise<void> {
+    if (await markStockReleased(q, orderId)) await stock.putBack(q, await listOrderQuantities(q, orderId));
   }
 
   return {
-    /** Looks an order up by its tracking number, ignoring case and spaces. */
-    async track(trackingNumber: string, viewer: SessionUser | null): Promise<TrackedOrder | null> {
-      const number = normalizeTrackingNumber(trackingNumber);
-      if (!/^CH\d{6,20}$/.test(number)) return null;
-      const order = await findOrderByTracking(db, number);
-      return order ? tracked(order, viewer) : null;
-    },
+    track: tracking.track,
+    byId: tracking.byId,
+    listForCustomer: tracking.listForCustomer,
 
-    async byId(orderId: number, viewer: SessionUser | null): Promise<TrackedOrder | null> {
-      const order = await findOrderById(db, orderId);
-      return order ? tracked(order, viewer) : null;
-    },
-
-    /** The shopper's orders (and guest orders placed with their email), newest first. */
-    async listForCustomer(user: SessionUser): Promise<OrderSummary[]> {
-      const orders = await listOrdersOfCustomer(db, user.id, user.email);
-      const lines = await listOrderLines(
-        db,
-        orders.map((o) => o.id),
-      );
-      return orders.map((o) =>
-        summary(
-          o,
-          lines.filter((l) => l.orderId === o.id),
-        ),
-      );
-    },
+    /** The port checkout writes a new order through (inside its transaction). */
+    placement,
 
     sendPlacedMail,
 
@@ -340,12 +155,12 @@ export function createOrdersService(deps: {
         throw new ConflictError('This order can no longer be paid. Please check out again from your cart.');
       }
       const wanted = await listOrderQuantities(q, order.id);
-      await lockVariants(
+      await stock.lock(
         q,
         wanted.map((w) => w.variantId),
       );
       for (const w of wanted) {
-        if (!(await takeStock(q, w.variantId, w.quantity))) {
+        if (!(await stock.take(q, w.variantId, w.quantity))) {
           throw new OutOfStockError(
             'Some items in this order have sold out since. Please check out again from your cart.',
           );
@@ -414,7 +229,7 @@ export function createOrdersService(deps: {
           );
         }
         if (ending) {
-          await releaseOrderStock(tx, order.id);
+          await releaseStock(tx, order.id);
           if (order.discountId !== null) await deps.promotions.release(tx, order.discountId, order.id);
         }
         // Moving a bank transfer on means the money arrived.
@@ -467,7 +282,7 @@ export function createOrdersService(deps: {
     ): Promise<OrderRow | null> {
       const order = await transitionOrder(q, orderId, from, status);
       if (!order) return null;
-      await releaseOrderStock(q, orderId);
+      await releaseStock(q, orderId);
       if (order.discountId !== null) await deps.promotions.release(q, order.discountId, orderId);
       await insertStatus(q, orderId, status, note);
       await mail.enqueue(

@@ -5,8 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Queryable, Tx } from '#server/db/client.ts';
 import type { CartService } from '#server/modules/cart/cart.service.ts';
-import type { OrderRow } from '#server/modules/orders/orders.repository.ts';
-import type { OrdersService } from '#server/modules/orders/orders.service.ts';
+import type { Order as OrderRow, OrdersService } from '#server/modules/orders/orders.service.ts';
 import { AppError, UnauthorizedError } from '#server/platform/errors.ts';
 import type { Logger } from '#server/platform/logger.ts';
 import {
@@ -189,6 +188,30 @@ export function createPaymentsService(deps: {
     sandbox: deps.sandbox,
     startOnline,
     find,
+
+    /**
+     * The payment of an order paid offline (bank transfer, pay on delivery), written with `q`
+     * inside the transaction that places the order. Returns its reference.
+     */
+    async recordOffline(q: Queryable, order: OrderRow): Promise<string> {
+      const reference = `${order.trackingNumber}-${order.paymentMethod === 'bank_transfer' ? 'BT' : 'POD'}`;
+      await insertPayment(q, {
+        orderId: order.id,
+        provider: order.paymentMethod,
+        reference,
+        amountKobo: order.totalKobo,
+        currency: 'NGN',
+        status: 'pending',
+      });
+      return reference;
+    },
+
+    /** Where the shopper goes after placing an order: online and unpaid, the provider's page; else its result page. */
+    async nextStep(order: OrderRow): Promise<string> {
+      if (order.paymentMethod === 'online' && order.status === 'pending_payment') return startOnline(order);
+      const payment = await latestPaymentOf(db, order.id);
+      return `/payment-success?reference=${encodeURIComponent(payment?.reference ?? '')}`;
+    },
 
     /**
      * The shopper came back from the provider: ask the provider (never the browser) what

@@ -1,0 +1,296 @@
+// The steps of placing an order, in the order they run inside the one placing transaction:
+//   1. replay: the same checkout form sent again gets the order it placed (idempotency key);
+//   2. read the cart: today's lines and promo code, within the quantity caps;
+//   3. take the stock: variant rows locked in id order, each taken by a conditional update;
+//   4. the delivery rate of the state (and whether pay on delivery works there);
+//   5. price the basket from the rows just locked and the promo's shares (core/pricing.ts);
+//   6. write the order, its lines and its first status (the orders module's placement port);
+//   7. take the promo use (the promotions service, atomically);
+//   8. offline payments: record the payment, empty the cart, queue the order email.
+// Every step runs on the one transaction handle `tx`; anything refused rolls all of it back.
+import type { CheckoutInput } from '#core/contract/orders.ts';
+import type { OrderStatus, PaymentMethod } from '#core/order-status.ts';
+import { type PricingLine, priceBasket, type Totals } from '#core/pricing.ts';
+import { variantLabel } from '#core/variants.ts';
+import type { Queryable } from '#server/db/client.ts';
+import {
+  type CartOwner,
+  type CartService,
+  type QuantityCaps,
+  quantityCapProblem,
+} from '#server/modules/cart/cart.service.ts';
+import type { LockedVariant, StockPort } from '#server/modules/catalog/catalog.service.ts';
+import type { BankAccount, Order, OrdersService } from '#server/modules/orders/orders.service.ts';
+import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
+import type { PromotionsService } from '#server/modules/promotions/promotions.service.ts';
+import { OutOfStockError, ValidationError } from '#server/platform/errors.ts';
+import { type DeliveryRateRow, findDeliveryRate, lockKey } from './checkout.repository.ts';
+
+const MINUTE = 60_000;
+
+export interface HoldTimes {
+  /** How long an unpaid online order holds its stock (PAYMENT_RESERVATION_MINUTES). */
+  reservationMinutes: number;
+  /** How long a bank-transfer order holds its stock before staff see the money. */
+  bankTransferHours: number;
+  /** How long a pay-on-delivery order holds its stock before staff confirm it (POD_CONFIRMATION_HOURS). */
+  podConfirmationHours: number;
+}
+
+/** What placing an order works with: the other modules' services and ports, and the rules. */
+export interface PlacingDeps {
+  cart: Pick<CartService, 'contents' | 'emptyCart'>;
+  stock: Pick<StockPort, 'lock' | 'take'>;
+  promotions: Pick<PromotionsService, 'evaluate' | 'redeem'>;
+  orders: Pick<OrdersService, 'placement'>;
+  payments: Pick<PaymentsService, 'recordOffline'>;
+  config: QuantityCaps & HoldTimes;
+}
+
+export interface PlacingRequest {
+  input: CheckoutInput;
+  owner: CartOwner | null;
+  userId: number | null;
+  bank: BankAccount;
+}
+
+type CartContents = Awaited<ReturnType<CartService['contents']>>;
+type CartLineRow = CartContents['rows'][number];
+
+const INITIAL_STATUS: Record<PaymentMethod, OrderStatus> = {
+  online: 'pending_payment',
+  bank_transfer: 'awaiting_transfer',
+  pay_on_delivery: 'placed',
+};
+
+const FIRST_NOTE: Record<PaymentMethod, string> = {
+  online: 'Waiting for payment.',
+  bank_transfer: 'Waiting for the bank transfer.',
+  pay_on_delivery: 'Pay on delivery.',
+};
+
+/**
+ * Step 1. One order per checkout form, however often it arrives (double click, retry, two tabs):
+ * the order an earlier copy placed, or null. Then one order at a time per shopper, so
+ * per-customer promo limits hold under racing tabs.
+ */
+async function replayEarlier(tx: Queryable, deps: PlacingDeps, input: CheckoutInput): Promise<Order | null> {
+  await lockKey(tx, `checkout:${input.idempotencyKey}`);
+  const earlier = await deps.orders.placement.findByIdempotencyKey(tx, input.idempotencyKey);
+  if (earlier) return earlier;
+  await lockKey(tx, `customer:${input.email}`);
+  return null;
+}
+
+/**
+ * Step 2. The cart's lines and promo code. The caps again (the cart enforces them too): a cart
+ * filled before a cap was lowered, or merged from a guest cart, must not get a bigger order through.
+ */
+async function readCart(tx: Queryable, deps: PlacingDeps, owner: CartOwner | null): Promise<CartContents> {
+  const contents = await deps.cart.contents(owner, tx);
+  if (contents.rows.length === 0) {
+    throw new ValidationError('Your cart is empty.', { cart: ['Your cart is empty.'] });
+  }
+  const capProblem = quantityCapProblem(contents.rows, deps.config);
+  if (capProblem) throw new ValidationError(capProblem, { cart: [capProblem] });
+  return contents;
+}
+
+/**
+ * Step 3. Locks the variants (id order) and takes each line's units, in variant id order, the
+ * same order every transaction locks them in. Returns the locked rows (today's prices).
+ */
+async function takeStock(
+  tx: Queryable,
+  deps: PlacingDeps,
+  wanted: readonly CartLineRow[],
+): Promise<Map<number, LockedVariant>> {
+  const variants = new Map(
+    (
+      await deps.stock.lock(
+        tx,
+        wanted.map((l) => l.variantId),
+      )
+    ).map((v) => [v.id, v]),
+  );
+  for (const line of [...wanted].sort((a, b) => a.variantId - b.variantId)) {
+    const variant = variants.get(line.variantId);
+    if (!variant?.isActive) {
+      throw new OutOfStockError(
+        `${line.productName} is no longer available. Please remove it from your cart.`,
+      );
+    }
+    if (!(await deps.stock.take(tx, variant.id, line.quantity))) {
+      throw new OutOfStockError(
+        variant.stock <= 0
+          ? `Sorry, ${variant.productName} has just sold out. Please remove it from your cart.`
+          : `Sorry, only ${variant.stock} of ${variant.productName} ${variant.stock === 1 ? 'is' : 'are'} left. Please update your cart.`,
+      );
+    }
+  }
+  return variants;
+}
+
+/** Step 4. The delivery rate of the shopper's state; refuses pay on delivery where it does not run. */
+async function deliveryRate(tx: Queryable, input: CheckoutInput): Promise<DeliveryRateRow | null> {
+  const rate = await findDeliveryRate(tx, input.shipState);
+  if (input.paymentMethod === 'pay_on_delivery' && !rate?.payOnDelivery) {
+    const message = `Pay on delivery is not available in ${input.shipState}. Please choose another way to pay.`;
+    throw new ValidationError(message, { paymentMethod: [message] });
+  }
+  return rate;
+}
+
+interface PricedOrder {
+  totals: Totals;
+  /** The promo code that applies (its use is taken in step 7), or null. */
+  discount: { id: number; code: string } | null;
+}
+
+/**
+ * Step 5. Today's prices, from the rows just locked: nothing the browser sent about money counts.
+ * The promotions service applies the code's rule; priceBasket adds everything up.
+ */
+async function priceOrder(
+  tx: Queryable,
+  deps: PlacingDeps,
+  request: PlacingRequest,
+  lines: readonly { line: CartLineRow; variant: LockedVariant }[],
+  promoCode: string | null,
+  deliveryFeeKobo: number,
+): Promise<PricedOrder> {
+  const pricing: PricingLine[] = lines.map(({ line, variant }) => ({
+    productId: variant.productId,
+    categorySlug: variant.categorySlug,
+    unitPriceKobo: variant.priceKobo,
+    quantity: line.quantity,
+  }));
+  if (!promoCode) return { totals: priceBasket(pricing, { deliveryFeeKobo }), discount: null };
+  const result = await deps.promotions.evaluate(
+    promoCode,
+    pricing,
+    { userId: request.userId, email: request.input.email },
+    tx,
+  );
+  if (!result.ok || result.discountId === null) {
+    const message = `Your promo code ${promoCode} cannot be used: ${result.ok ? '' : result.message} Remove it in your cart to continue.`;
+    throw new ValidationError(message, { promo: [message] });
+  }
+  return {
+    totals: priceBasket(pricing, { discountPerLine: result.perLine, deliveryFeeKobo }),
+    discount: { id: result.discountId, code: result.code },
+  };
+}
+
+/** How long the order holds its stock: until paid, or until staff confirm pay on delivery. */
+function reservedUntil(method: PaymentMethod, config: HoldTimes, now = Date.now()): Date {
+  if (method === 'online') return new Date(now + config.reservationMinutes * MINUTE);
+  if (method === 'bank_transfer') return new Date(now + config.bankTransferHours * 60 * MINUTE);
+  // Pay on delivery: held until staff confirm it (moving it on stops the clock).
+  return new Date(now + config.podConfirmationHours * 60 * MINUTE);
+}
+
+/** Step 6. The order row, its lines and its first status, every figure from the priced basket. */
+function writeOrder(
+  tx: Queryable,
+  deps: PlacingDeps,
+  { input, userId }: PlacingRequest,
+  cartId: number | null,
+  lines: readonly { line: CartLineRow; variant: LockedVariant }[],
+  { totals, discount }: PricedOrder,
+): Promise<Order> {
+  return deps.orders.placement.write(
+    tx,
+    {
+      idempotencyKey: input.idempotencyKey,
+      userId,
+      cartId,
+      email: input.email,
+      phone: input.phone,
+      status: INITIAL_STATUS[input.paymentMethod],
+      paymentMethod: input.paymentMethod,
+      subtotalKobo: totals.subtotalKobo,
+      discountKobo: totals.discountKobo,
+      deliveryFeeKobo: totals.deliveryFeeKobo,
+      totalKobo: totals.totalKobo,
+      promoCode: discount?.code ?? null,
+      discountId: discount?.id ?? null,
+      shipName: input.shipName,
+      shipPhone: input.shipPhone,
+      shipState: input.shipState,
+      shipCity: input.shipCity,
+      shipStreet: input.shipStreet,
+      shipLandmark: input.shipLandmark,
+      reservedUntil: reservedUntil(input.paymentMethod, deps.config),
+    },
+    lines.map(({ line, variant }, i) => ({
+      productId: variant.productId,
+      variantId: variant.id,
+      productName: variant.productName,
+      variantLabel: variantLabel(variant.options),
+      sku: variant.sku,
+      imageId: variant.imageId,
+      unitPriceKobo: variant.priceKobo,
+      quantity: line.quantity,
+      discountKobo: totals.lines[i]!.discountKobo,
+      totalKobo: totals.lines[i]!.totalKobo,
+    })),
+    FIRST_NOTE[input.paymentMethod],
+  );
+}
+
+/** Step 7. Takes one use of the promo code, atomically: refused when it ran out meanwhile. */
+async function takePromoUse(
+  tx: Queryable,
+  deps: PlacingDeps,
+  { input, userId }: PlacingRequest,
+  order: Order,
+  discount: PricedOrder['discount'],
+): Promise<void> {
+  if (!discount) return;
+  if (!(await deps.promotions.redeem(tx, discount.id, { id: order.id, userId, email: input.email }))) {
+    const message = `Your promo code ${discount.code} has just been used up. Remove it in your cart to continue.`;
+    throw new ValidationError(message, { promo: [message] });
+  }
+}
+
+/**
+ * Step 8. Paid offline (bank transfer, pay on delivery): nothing to wait for online, so the
+ * payment is recorded, the cart is done and the email goes out now. An online order does this
+ * when its payment arrives (payments service).
+ */
+async function finishOffline(
+  tx: Queryable,
+  deps: PlacingDeps,
+  request: PlacingRequest,
+  cartId: number | null,
+  order: Order,
+): Promise<void> {
+  if (request.input.paymentMethod === 'online') return;
+  const reference = await deps.payments.recordOffline(tx, order);
+  if (cartId !== null) await deps.cart.emptyCart(tx, cartId);
+  await deps.orders.placement.sendPlacedMail(tx, order, {
+    paid: false,
+    paymentReference: reference,
+    bank: request.bank,
+  });
+}
+
+/** Places the order from the shopper's cart, every step on `tx` (see the steps above). */
+export async function placeInTransaction(
+  tx: Queryable,
+  deps: PlacingDeps,
+  request: PlacingRequest,
+): Promise<{ order: Order; replayed: boolean }> {
+  const earlier = await replayEarlier(tx, deps, request.input);
+  if (earlier) return { order: earlier, replayed: true };
+  const contents = await readCart(tx, deps, request.owner);
+  const variants = await takeStock(tx, deps, contents.rows);
+  const lines = contents.rows.map((line) => ({ line, variant: variants.get(line.variantId)! }));
+  const rate = await deliveryRate(tx, request.input);
+  const priced = await priceOrder(tx, deps, request, lines, contents.promoCode, rate?.feeKobo ?? 0);
+  const order = await writeOrder(tx, deps, request, contents.cartId, lines, priced);
+  await takePromoUse(tx, deps, request, order, priced.discount);
+  await finishOffline(tx, deps, request, contents.cartId, order);
+  return { order, replayed: false };
+}

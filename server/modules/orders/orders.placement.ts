@@ -1,0 +1,124 @@
+// Writing a new order: the port checkout places orders through (inside its one transaction), and
+// the order-placed email (sent when an order is placed unpaid, and again when it is paid).
+import { randomInt } from 'node:crypto';
+import type { OrderStatus } from '#core/order-status.ts';
+import type { Queryable } from '#server/db/client.ts';
+import type { MailService } from '#server/modules/mail/mail.service.ts';
+import { orderPlacedMail } from '#server/modules/mail/order-templates.tsx';
+import {
+  findOrderByIdempotencyKey,
+  insertOrder,
+  insertOrderLines,
+  insertStatus,
+  listOrderLines,
+  type NewOrder,
+  type NewOrderLine,
+  type OrderRow,
+} from './orders.repository.ts';
+import { deliveryDate, estimatedDelivery, fullAddress, methodOf } from './orders.tracking.ts';
+
+export interface BankAccount {
+  bankName: string;
+  accountName: string;
+  accountNumber: string;
+}
+
+/** A new order as checkout priced it; the tracking number is drawn here. */
+export type NewPlacedOrder = Omit<NewOrder, 'id' | 'trackingNumber' | 'createdAt' | 'updatedAt'> & {
+  status: OrderStatus;
+};
+/** One priced line of a new order (the order's id is filled in here). */
+export type NewPlacedLine = Omit<NewOrderLine, 'id' | 'orderId'>;
+
+/** "CH" and 12 random digits (a trillion numbers: not guessable by counting). */
+export function newTrackingNumber(): string {
+  return `CH${String(randomInt(0, 1_000_000)).padStart(6, '0')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+}
+
+export function createOrderPlacement(deps: { mail: MailService; trackUrl: (order: OrderRow) => string }) {
+  const { mail, trackUrl } = deps;
+
+  /**
+   * Writes the order-placed email with `q` (inside the transaction that placed or paid the
+   * order; it reads nothing outside it, so it never waits for a second connection).
+   */
+  async function sendPlacedMail(
+    q: Queryable,
+    order: OrderRow,
+    options: { paid: boolean; paymentReference: string; bank?: BankAccount },
+  ) {
+    const lines = await listOrderLines(q, [order.id]);
+    const method = methodOf(order);
+    await mail.enqueue(
+      q,
+      orderPlacedMail({
+        to: order.email,
+        name: order.shipName,
+        trackingNumber: order.trackingNumber,
+        paymentMethod: method,
+        paid: options.paid,
+        lines: lines.map((l) => ({
+          productName: l.productName,
+          variantLabel: l.variantLabel,
+          quantity: l.quantity,
+          totalKobo: l.totalKobo,
+        })),
+        // The order row's figures, as priceBasket (core/pricing.ts) worked them out at checkout.
+        subtotalKobo: order.subtotalKobo,
+        discountKobo: order.discountKobo,
+        deliveryFeeKobo: order.deliveryFeeKobo,
+        totalKobo: order.totalKobo,
+        estimatedDelivery: estimatedDelivery(order.createdAt),
+        address: fullAddress(order),
+        trackUrl: trackUrl(order),
+        confirmBy:
+          method === 'pay_on_delivery' && !options.paid && order.reservedUntil
+            ? deliveryDate.format(order.reservedUntil)
+            : undefined,
+        bank:
+          method === 'bank_transfer' && order.reservedUntil && options.bank
+            ? {
+                ...options.bank,
+                reference: options.paymentReference,
+                deadline: deliveryDate.format(order.reservedUntil),
+              }
+            : undefined,
+      }),
+    );
+  }
+
+  return {
+    sendPlacedMail,
+
+    /** The order an earlier copy of this checkout form placed, if any. */
+    findByIdempotencyKey(q: Queryable, key: string): Promise<OrderRow | null> {
+      return findOrderByIdempotencyKey(q, key);
+    },
+
+    /**
+     * Writes a new order with `q` (the placing transaction): the order row under a free tracking
+     * number, its lines, and its first status with `note`.
+     */
+    async write(
+      q: Queryable,
+      values: NewPlacedOrder,
+      lines: readonly NewPlacedLine[],
+      note: string,
+    ): Promise<OrderRow> {
+      let order: OrderRow | null = null;
+      for (let attempt = 0; attempt < 5 && !order; attempt++) {
+        order = await insertOrder(q, { ...values, trackingNumber: newTrackingNumber() });
+      }
+      if (!order) throw new Error('Could not draw a free tracking number');
+      const orderId = order.id;
+      await insertOrderLines(
+        q,
+        lines.map((l) => ({ ...l, orderId })),
+      );
+      await insertStatus(q, orderId, values.status, note);
+      return order;
+    },
+  };
+}
+
+export type OrderPlacement = ReturnType<typeof createOrderPlacement>;

@@ -1,0 +1,178 @@
+// Reading orders: tracking (masked for strangers), the shopper's order history, and the small
+// views of an order the emails and pages share (estimated delivery, address, summary).
+import { STAFF_ROLES } from '#core/account.ts';
+import type { SessionUser } from '#core/contract/account.ts';
+import {
+  normalizeTrackingNumber,
+  type OrderSummary,
+  type PublicTrackedOrder,
+  type TrackedOrder,
+} from '#core/contract/orders.ts';
+import {
+  ESTIMATED_DELIVERY_DAYS,
+  isOrderStatus,
+  type OrderStatus,
+  type PaymentMethod,
+  trackingTimeline,
+} from '#core/order-status.ts';
+import type { Queryable } from '#server/db/client.ts';
+import {
+  findOrderById,
+  findOrderByTracking,
+  listHistory,
+  listOrderLines,
+  listOrdersOfCustomer,
+  type OrderLineRow,
+  type OrderRow,
+} from './orders.repository.ts';
+
+const DAY = 86_400_000;
+
+export const deliveryDate = new Intl.DateTimeFormat('en-NG', { dateStyle: 'full', timeZone: 'Africa/Lagos' });
+
+export function estimatedDelivery(createdAt: Date): string {
+  return deliveryDate.format(new Date(createdAt.getTime() + ESTIMATED_DELIVERY_DAYS * DAY));
+}
+
+/** "ad•••@gmail.com": enough for the owner to recognise, not enough for a stranger to use. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '•••';
+  return `${email.slice(0, Math.min(2, at))}•••${email.slice(at)}`;
+}
+
+/** "Chiamaka" from "Chiamaka Okafor": what a stranger with the tracking number may see. */
+export function firstName(fullName: string): string {
+  return fullName.trim().split(/\s+/)[0] ?? '';
+}
+
+export function statusOf(order: OrderRow): OrderStatus {
+  return isOrderStatus(order.status) ? order.status : 'placed';
+}
+
+export function methodOf(order: OrderRow): PaymentMethod {
+  return order.paymentMethod === 'bank_transfer' || order.paymentMethod === 'pay_on_delivery'
+    ? order.paymentMethod
+    : 'online';
+}
+
+export function fullAddress(order: OrderRow): string {
+  return [
+    order.shipStreet,
+    order.shipLandmark ? `(${order.shipLandmark})` : null,
+    order.shipCity,
+    order.shipState,
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+function summary(order: OrderRow, lines: OrderLineRow[]): OrderSummary {
+  return {
+    trackingNumber: order.trackingNumber,
+    status: statusOf(order),
+    paymentMethod: methodOf(order),
+    createdAt: order.createdAt.toISOString(),
+    estimatedDelivery: estimatedDelivery(order.createdAt),
+    totalKobo: order.totalKobo,
+    itemNames: lines.map((l) => l.productName),
+    itemCount: lines.reduce((a, l) => a + l.quantity, 0),
+  };
+}
+
+export function createOrderTracking(deps: { db: Queryable }) {
+  const { db } = deps;
+
+  /**
+   * The order as `viewer` may see it. The signed-in owner and staff see everything; anyone else
+   * with the tracking number sees a first name, a masked email, the city and the public timeline
+   * (never the full name, the street or the notes staff wrote in the status history).
+   */
+  async function tracked(order: OrderRow, viewer: SessionUser | null | 'staff'): Promise<TrackedOrder> {
+    const [lines, history] = await Promise.all([listOrderLines(db, [order.id]), listHistory(db, order.id)]);
+    const full =
+      viewer === 'staff' ||
+      (viewer !== null &&
+        (STAFF_ROLES.includes(viewer.role) ||
+          order.userId === viewer.id ||
+          (order.userId === null && order.email.toLowerCase() === viewer.email)));
+    const status = statusOf(order);
+    const steps = history.flatMap((h) =>
+      isOrderStatus(h.status) ? [{ status: h.status, note: h.note, at: h.createdAt.toISOString() }] : [],
+    );
+    const shared = {
+      ...summary(order, lines),
+      subtotalKobo: order.subtotalKobo,
+      discountKobo: order.discountKobo,
+      deliveryFeeKobo: order.deliveryFeeKobo,
+      promoCode: order.promoCode,
+      paidAt: order.paidAt?.toISOString() ?? null,
+      lines: lines.map((l) => ({
+        productId: l.productId,
+        productName: l.productName,
+        variantLabel: l.variantLabel,
+        sku: l.sku,
+        image: l.imageId ? { id: l.imageId, alt: l.productName, width: 1200, height: 1500 } : null,
+        unitPriceKobo: l.unitPriceKobo,
+        quantity: l.quantity,
+        discountKobo: l.discountKobo,
+        totalKobo: l.totalKobo,
+      })),
+      // Built from the statuses and times only: the public step descriptions, never a note.
+      timeline: trackingTimeline(
+        status,
+        steps.map(({ status, at }) => ({ status, at })),
+      ),
+      customerFirstName: firstName(order.shipName),
+    };
+    if (!full) {
+      const stranger: PublicTrackedOrder = {
+        ...shared,
+        masked: true,
+        email: maskEmail(order.email),
+        address: `${order.shipCity}, ${order.shipState}`,
+      };
+      return stranger;
+    }
+    return {
+      ...shared,
+      masked: false,
+      customerName: order.shipName,
+      email: order.email,
+      address: fullAddress(order),
+      history: steps,
+    };
+  }
+
+  return {
+    tracked,
+
+    /** Looks an order up by its tracking number, ignoring case and spaces. */
+    async track(trackingNumber: string, viewer: SessionUser | null): Promise<TrackedOrder | null> {
+      const number = normalizeTrackingNumber(trackingNumber);
+      if (!/^CH\d{6,20}$/.test(number)) return null;
+      const order = await findOrderByTracking(db, number);
+      return order ? tracked(order, viewer) : null;
+    },
+
+    async byId(orderId: number, viewer: SessionUser | null): Promise<TrackedOrder | null> {
+      const order = await findOrderById(db, orderId);
+      return order ? tracked(order, viewer) : null;
+    },
+
+    /** The shopper's orders (and guest orders placed with their email), newest first. */
+    async listForCustomer(user: SessionUser): Promise<OrderSummary[]> {
+      const orders = await listOrdersOfCustomer(db, user.id, user.email);
+      const lines = await listOrderLines(
+        db,
+        orders.map((o) => o.id),
+      );
+      return orders.map((o) =>
+        summary(
+          o,
+          lines.filter((l) => l.orderId === o.id),
+        ),
+      );
+    },
+  };
+}
