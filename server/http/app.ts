@@ -127,7 +127,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app, env.PUBLIC_URL);
   app.get(
     '/api/v1/health',
-    { schema: { summary: 'Is the shop up?', response: { 200: z.object({ status: z.literal('ok') }) } } },
+    {
+      schema: {
+        summary: 'Is the shop up?',
+        response: { 200: z.object({ status: z.literal('ok') }).describe('Up') },
+      },
+    },
     async () => ({ status: 'ok' }),
   );
   await app.register(catalogRoutes(services.catalog), { prefix: '/api/v1' });

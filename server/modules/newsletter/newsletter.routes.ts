@@ -57,13 +57,14 @@ export function newsletterRoutes(newsletter: NewsletterService): FastifyPluginAs
       {
         schema: {
           summary: "Unsubscribe with the token from a mailing's unsubscribe link (idempotent)",
-          // Documented, never refused: a malformed token is one more link that is not ours (404).
-          body: NewsletterTokenInput.catch({ token: '' }),
+          body: NewsletterTokenInput,
           response: {
             200: NewsletterSignUpResult.describe('Unsubscribed (also when already unsubscribed)'),
             404: errorResponse('Not an unsubscribe link of ours'),
           },
         },
+        // Documented, never refused: a malformed token is one more link that is not ours (404).
+        attachValidation: true,
       },
       async (request) => {
         const result = await newsletter.unsubscribe(request.body);
