@@ -3,7 +3,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ProductListQuery } from '#core/contract/catalog.ts';
+import { CartViewSchema } from '#core/contract/cart.ts';
+import { ProductDetailSchema, ProductListPage, ProductListQuery } from '#core/contract/catalog.ts';
 import { errorHandler } from '#server/http/errors.ts';
 import { type ApiRoute, registerOpenApi } from '#server/http/openapi.ts';
 import { validationErrorFrom } from '#server/platform/validation.ts';
@@ -130,6 +131,18 @@ describe('the generated OpenAPI document', () => {
   });
 });
 
+describe('the documented answers', () => {
+  it('are what the public routes send (responses are documented, not reshaped)', async () => {
+    const list = await shop.app.inject('/api/v1/products?pageSize=2');
+    const page = ProductListPage.parse(list.json());
+    expect(page.items.length).toBeGreaterThan(0);
+    const one = await shop.app.inject(`/api/v1/products/${page.items[0]!.id}`);
+    expect(() => ProductDetailSchema.parse(one.json())).not.toThrow();
+    const cart = await shop.app.inject('/api/v1/cart');
+    expect(() => CartViewSchema.parse(cart.json())).not.toThrow();
+  });
+});
+
 describe('request validation by the route schemas', () => {
   it('answers with the same error body the services give (one mapper)', async () => {
     const query = { page: '0', sort: 'cheapest' };
@@ -168,6 +181,9 @@ describe('the interactive docs', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toContain('swagger-ui-bundle.js');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+';/);
+    expect(csp).toContain("style-src-elem 'self' 'unsafe-inline';");
     const json = await shop.app.inject('/api/docs/json');
     expect(json.json()).toEqual(doc);
   });
