@@ -7,6 +7,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { AppLoadContext, ServerBuild } from 'react-router';
+import { z } from 'zod';
 import type { Env } from '#server/env.ts';
 import { accountRoutes } from '#server/modules/accounts/accounts.routes.ts';
 import { twoFactorRoutes } from '#server/modules/accounts/two-factor.routes.ts';
@@ -23,7 +24,7 @@ import type { Logger } from '#server/platform/logger.ts';
 import type { Services } from '#server/services.ts';
 import { csrfGuard } from './csrf.ts';
 import { errorHandler } from './errors.ts';
-import { buildOpenApiDocument } from './openapi.ts';
+import { registerOpenApi } from './openapi.ts';
 import { PAYSTACK_CHECKOUT_ORIGIN, securityHeaders } from './security-headers.ts';
 import { registerSsr } from './ssr.ts';
 import { fastifyTrustProxy } from './trust-proxy.ts';
@@ -122,9 +123,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     customTypes: /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/,
   });
 
-  app.get('/api/v1/health', async () => ({ status: 'ok' }));
-  const openApi = buildOpenApiDocument(env.PUBLIC_URL);
-  app.get('/api/v1/openapi.json', async () => openApi);
+  // Before any route: the document is generated from the routes as they are registered.
+  await registerOpenApi(app, env.PUBLIC_URL);
+  app.get(
+    '/api/v1/health',
+    {
+      schema: {
+        summary: 'Is the shop up?',
+        response: { 200: z.object({ status: z.literal('ok') }).describe('Up') },
+      },
+    },
+    async () => ({ status: 'ok' }),
+  );
   await app.register(catalogRoutes(services.catalog), { prefix: '/api/v1' });
   await app.register(newsletterRoutes(services.newsletter), { prefix: '/api/v1' });
   await app.register(accountRoutes(services), { prefix: '/api/v1' });

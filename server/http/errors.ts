@@ -1,13 +1,11 @@
-// The one place that turns errors into HTTP answers.
+// The one place that turns errors into HTTP answers. Request validation by the route schemas
+// (openapi.ts's validator compiler) throws the same ValidationError as services' parseInput, so
+// a refused request gets the one ErrorBody (core/contract/errors.ts) whichever of them refused it.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorBody } from '#core/contract/errors.ts';
 import { isAppError, RateLimitError, ValidationError } from '#server/platform/errors.ts';
 
-export interface ErrorBody {
-  error: string;
-  message: string;
-  fieldErrors?: Record<string, string[]>;
-  requestId: string;
-}
+export type { ErrorBody } from '#core/contract/errors.ts';
 
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (isAppError(error)) {

@@ -2,25 +2,75 @@
 // its way, whether or not the address is already subscribed). /confirm and /unsubscribe take the
 // token from the emailed links.
 import type { FastifyPluginAsync } from 'fastify';
+import { errorResponse } from '#core/contract/errors.ts';
+import {
+  NewsletterSignUpResult,
+  NewsletterSubscribeInput,
+  NewsletterTokenInput,
+} from '#core/contract/newsletter.ts';
 import { NotFoundError } from '#server/platform/errors.ts';
 import type { NewsletterService } from './newsletter.service.ts';
 
 export function newsletterRoutes(newsletter: NewsletterService): FastifyPluginAsync {
   return async (app) => {
-    app.post('/newsletter', async (request, reply) => {
-      const result = await newsletter.subscribe(request.body, { ip: request.ip, source: 'api' });
-      return reply.code(202).send(result);
-    });
+    app.post(
+      '/newsletter',
+      {
+        schema: {
+          summary: 'Start a newsletter subscription (double opt-in: a confirmation email is sent)',
+          body: NewsletterSubscribeInput,
+          response: {
+            202: NewsletterSignUpResult.describe(
+              'Check your inbox (the same answer when the address is already subscribed)',
+            ),
+            400: errorResponse('The address is missing or not valid'),
+            429: errorResponse('Too many sign-ups from this address or for this email (see Retry-After)'),
+          },
+        },
+      },
+      async (request, reply) => {
+        const result = await newsletter.subscribe(request.body, { ip: request.ip, source: 'api' });
+        return reply.code(202).send(result);
+      },
+    );
 
-    app.post('/newsletter/confirm', async (request) => {
-      const { email } = await newsletter.confirm(request.body);
-      return { email, message: 'You are subscribed. Welcome!' };
-    });
+    app.post(
+      '/newsletter/confirm',
+      {
+        schema: {
+          summary: "Confirm a subscription with the token from the confirmation email's link (works once)",
+          body: NewsletterTokenInput,
+          response: {
+            200: NewsletterSignUpResult.describe('Subscribed'),
+            400: errorResponse('The link is incomplete, has expired or has already been used'),
+          },
+        },
+      },
+      async (request) => {
+        const { email } = await newsletter.confirm(request.body);
+        return { email, message: 'You are subscribed. Welcome!' };
+      },
+    );
 
-    app.post('/newsletter/unsubscribe', async (request) => {
-      const result = await newsletter.unsubscribe(request.body);
-      if (!result) throw new NotFoundError('This unsubscribe link is not valid.');
-      return { email: result.email, message: 'You are unsubscribed and will get no more newsletters.' };
-    });
+    app.post(
+      '/newsletter/unsubscribe',
+      {
+        schema: {
+          summary: "Unsubscribe with the token from a mailing's unsubscribe link (idempotent)",
+          body: NewsletterTokenInput,
+          response: {
+            200: NewsletterSignUpResult.describe('Unsubscribed (also when already unsubscribed)'),
+            404: errorResponse('Not an unsubscribe link of ours'),
+          },
+        },
+        // Documented, never refused: a malformed token is one more link that is not ours (404).
+        attachValidation: true,
+      },
+      async (request) => {
+        const result = await newsletter.unsubscribe(request.body);
+        if (!result) throw new NotFoundError('This unsubscribe link is not valid.');
+        return { email: result.email, message: 'You are unsubscribed and will get no more newsletters.' };
+      },
+    );
   };
 }
