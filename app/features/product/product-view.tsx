@@ -10,11 +10,12 @@ import { useNonce } from '#app/lib/nonce.ts';
 import { isOnSale, percentOff, stockBadge } from '#core/catalog.ts';
 import type { ProductDetail, ProductSummary } from '#core/contract/catalog.ts';
 import { formatPrice } from '#core/money.ts';
-import { initialVariant, optionGroups, variantFor } from '#core/variants.ts';
+import { initialVariant } from '#core/variants.ts';
 import { AddToCart } from './add-to-cart.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import { productJsonLd } from './product-meta.ts';
 import { ShareButton } from './share-button.tsx';
+import { VariantPicker } from './variant-picker.tsx';
 import { useWishlist } from './wishlist.ts';
 
 /** Shown with the 404 when no product has this link. */
@@ -61,7 +62,6 @@ export function ProductView({
   const [searchParams] = useSearchParams();
   const requested = Number(searchParams.get('variant'));
   const variant = initialVariant(product.variants, Number.isInteger(requested) ? requested : null)!;
-  const groups = optionGroups(product.variants);
   const [quantity, setQuantity] = useState(1);
   // No more than one order may take (MAX_QUANTITY_PER_LINE): the cart refuses more anyway.
   const buyable = Math.min(variant.stock, maxPerLine);
@@ -146,36 +146,7 @@ export function ProductView({
             </p>
           </div>
 
-          {groups.map((group) => (
-            <fieldset key={group.key}>
-              <legend className="mb-2 text-sm font-semibold">
-                {group.label}: <span className="font-normal text-muted">{variant.options[group.key]}</span>
-              </legend>
-              <div className="flex flex-wrap gap-2">
-                {group.values.map((value) => {
-                  const target = variantFor(product.variants, variant, group.key, value);
-                  if (!target) return null;
-                  const selected = variant.options[group.key] === value;
-                  return (
-                    <Link
-                      key={value}
-                      to={`?variant=${target.id}`}
-                      replace
-                      preventScrollReset
-                      aria-current={selected ? 'true' : undefined}
-                      className={`inline-flex min-h-10 min-w-12 items-center justify-center rounded-full border px-4 text-sm font-semibold ${
-                        selected
-                          ? 'border-plum-800 bg-plum-800 text-white'
-                          : 'border-ink/20 hover:border-plum-700'
-                      } ${target.stock === 0 && !selected ? 'text-muted line-through' : ''}`}
-                    >
-                      {value}
-                    </Link>
-                  );
-                })}
-              </div>
-            </fieldset>
-          ))}
+          <VariantPicker variants={product.variants} variant={variant} />
 
           <div className="flex flex-wrap items-center gap-3">
             <AddToCart
