@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_CURRENCIES,
-  formatDeliveryFee,
-  formatDiscount,
-  formatPrice,
-  koboToDecimalString,
-  nairaToKobo,
-} from './money.ts';
+import { DEFAULT_CURRENCIES, formatDiscount, formatPrice, nairaToKobo } from './money.ts';
+import { formatDeliveryFee, koboToDecimalString } from './money-format.ts';
 
 const [ngn, usd, eur, gbp] = DEFAULT_CURRENCIES;
 

@@ -35,15 +35,10 @@ export function assertKobo(kobo: number): void {
   if (!Number.isSafeInteger(kobo)) throw new RangeError(`Kobo must be a whole number, got ${kobo}`);
 }
 
-const formatters = new Map<string, Intl.NumberFormat>();
+let amountFormat: Intl.NumberFormat | undefined;
 function numberFormat(): Intl.NumberFormat {
-  const key = 'en-NG';
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
-    formatters.set(key, f);
-  }
-  return f;
+  amountFormat ??= new Intl.NumberFormat('en-NG', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+  return amountFormat;
 }
 
 /**
@@ -61,30 +56,9 @@ export function formatPrice(kobo: number, currency: Currency = NAIRA): string {
 }
 
 /**
- * A delivery fee as shown to the shopper: the amount, or "Free" when there is none.
- * `formatDeliveryFee(250_000)` → "₦2,500"; `formatDeliveryFee(0)` → "Free".
- */
-export function formatDeliveryFee(feeKobo: number, currency: Currency = NAIRA): string {
-  assertKobo(feeKobo);
-  return feeKobo > 0 ? formatPrice(feeKobo, currency) : 'Free';
-}
-
-/**
  * A discount as shown beside the subtotal, with a minus sign (U+2212) before the amount.
  * `formatDiscount(150_000)` → "−₦1,500".
  */
 export function formatDiscount(discountKobo: number, currency: Currency = NAIRA): string {
   return `−${formatPrice(discountKobo, currency)}`;
-}
-
-/**
- * An amount in kobo as a plain decimal naira string with two decimals and no symbol or
- * separators, the form schema.org offers and OpenGraph price tags expect.
- * Computed with integers, so no float rounding: `koboToDecimalString(1_250_005)` → "12500.05".
- */
-export function koboToDecimalString(kobo: number): string {
-  assertKobo(kobo);
-  const sign = kobo < 0 ? '-' : '';
-  const abs = Math.abs(kobo);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }

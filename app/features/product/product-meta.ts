@@ -2,7 +2,8 @@
 // are in naira as plain decimals (koboToDecimalString), whatever currency the shopper browses in.
 import type { ProductDetail } from '#core/contract/catalog.ts';
 import { ogImageUrl } from '#core/media.ts';
-import { formatPrice, koboToDecimalString } from '#core/money.ts';
+import { formatPrice } from '#core/money.ts';
+import { koboToDecimalString } from '#core/money-format.ts';
 
 /** The page's title, description, canonical link and OpenGraph/Twitter tags (none found: noindex). */
 export function productMeta(product: ProductDetail | null, url: string) {
