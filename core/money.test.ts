@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CURRENCIES, formatDiscount, formatPrice, nairaToKobo } from './money.ts';
-import { formatDeliveryFee, koboToDecimalString } from './money-format.ts';
+import { DEFAULT_CURRENCIES, formatDeliveryFee, formatDiscount, formatPrice, nairaToKobo } from './money.ts';
+import { koboToDecimalString } from './money-format.ts';
 
 const [ngn, usd, eur, gbp] = DEFAULT_CURRENCIES;
 
@@ -70,10 +70,14 @@ describe('koboToDecimalString', () => {
     expect(koboToDecimalString(-150)).toBe('-1.50');
   });
 
-  it('agrees with the toFixed(2) it replaces for every amount up to ₦10,000 by the kobo', () => {
+  it('is exact to the kobo for every amount up to ₦10,000 and for the largest amounts', () => {
+    const exact = (kobo: number) => `${Math.floor(kobo / 100)}.${String(kobo % 100).padStart(2, '0')}`;
     const differ: number[] = [];
     for (let kobo = 0; kobo <= 1_000_000; kobo++) {
-      if (koboToDecimalString(kobo) !== (kobo / 100).toFixed(2)) differ.push(kobo);
+      if (koboToDecimalString(kobo) !== exact(kobo)) differ.push(kobo);
+    }
+    for (let kobo = 2 ** 46; kobo < 2 ** 46 + 10_000; kobo++) {
+      if (koboToDecimalString(kobo) !== exact(kobo)) differ.push(kobo);
     }
     expect(differ).toEqual([]);
   });

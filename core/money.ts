@@ -56,6 +56,14 @@ export function formatPrice(kobo: number, currency: Currency = NAIRA): string {
 }
 
 /**
+ * A delivery fee as shown to the shopper: the amount, or "Free" when there is none.
+ * `formatDeliveryFee(250_000)` → "₦2,500"; `formatDeliveryFee(0)` → "Free".
+ */
+export function formatDeliveryFee(feeKobo: number, currency: Currency = NAIRA): string {
+  return feeKobo > 0 ? formatPrice(feeKobo, currency) : 'Free';
+}
+
+/**
  * A discount as shown beside the subtotal, with a minus sign (U+2212) before the amount.
  * `formatDiscount(150_000)` → "−₦1,500".
  */

@@ -8,7 +8,7 @@ import { StateSelect } from '#app/features/account/profile-form.tsx';
 import type { FormFailure } from '#app/lib/forms.server.ts';
 import { useHydrated } from '#app/lib/use-hydrated.ts';
 import type { CartView } from '#core/contract/cart.ts';
-import { formatDeliveryFee } from '#core/money-format.ts';
+import { formatDeliveryFee } from '#core/money.ts';
 import type { PaymentMethod } from '#core/order-status.ts';
 import { CheckoutSummary, type DeliveryOption } from './checkout-summary.tsx';
 import { type BankDetails, PaymentMethods } from './payment-methods.tsx';

@@ -2,8 +2,7 @@
 // naira (the shopper pays in naira whatever currency they browse in), and the submit button.
 import { Lock, Wallet } from 'lucide-react';
 import type { CartView } from '#core/contract/cart.ts';
-import { formatDiscount, formatPrice } from '#core/money.ts';
-import { formatDeliveryFee } from '#core/money-format.ts';
+import { formatDeliveryFee, formatDiscount, formatPrice } from '#core/money.ts';
 
 /** One state's delivery terms, as the checkout service lists them. */
 export interface DeliveryOption {

@@ -1,7 +1,6 @@
 // Order emails: confirmation when an order goes through (paid, pay on delivery, or waiting for a
 // bank transfer), and a note at every status change. Amounts are naira, formatted once in core.
-import { formatDiscount, formatPrice } from '#core/money.ts';
-import { formatDeliveryFee } from '#core/money-format.ts';
+import { formatDeliveryFee, formatDiscount, formatPrice } from '#core/money.ts';
 import {
   type OrderStatus,
   PAYMENT_METHOD_LABELS,
