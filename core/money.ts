@@ -35,15 +35,10 @@ export function assertKobo(kobo: number): void {
   if (!Number.isSafeInteger(kobo)) throw new RangeError(`Kobo must be a whole number, got ${kobo}`);
 }
 
-const formatters = new Map<string, Intl.NumberFormat>();
+let amountFormat: Intl.NumberFormat | undefined;
 function numberFormat(): Intl.NumberFormat {
-  const key = 'en-NG';
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
-    formatters.set(key, f);
-  }
-  return f;
+  amountFormat ??= new Intl.NumberFormat('en-NG', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+  return amountFormat;
 }
 
 /**
@@ -58,4 +53,20 @@ export function formatPrice(kobo: number, currency: Currency = NAIRA): string {
   const rounded = Math.round(amount * 100) / 100;
   const sign = rounded < 0 ? '-' : '';
   return `${sign}${currency.symbol}${numberFormat().format(Math.abs(rounded))}`;
+}
+
+/**
+ * A delivery fee as shown to the shopper: the amount, or "Free" when there is none.
+ * `formatDeliveryFee(250_000)` → "₦2,500"; `formatDeliveryFee(0)` → "Free".
+ */
+export function formatDeliveryFee(feeKobo: number, currency: Currency = NAIRA): string {
+  return feeKobo > 0 ? formatPrice(feeKobo, currency) : 'Free';
+}
+
+/**
+ * A discount as shown beside the subtotal, with a minus sign (U+2212) before the amount.
+ * `formatDiscount(150_000)` → "−₦1,500".
+ */
+export function formatDiscount(discountKobo: number, currency: Currency = NAIRA): string {
+  return `−${formatPrice(discountKobo, currency)}`;
 }

@@ -1,17 +1,22 @@
 import { useCurrency } from '#app/features/layout/store-data.ts';
-import { formatPrice } from '#core/money.ts';
+import { formatDiscount, formatPrice } from '#core/money.ts';
 
-/** Every amount on screen goes through here (and so through core/money.ts formatPrice). */
+/**
+ * Every amount on screen goes through here (and so through core/money.ts formatPrice), in the
+ * shopper's display currency. `discount` shows it as an amount taken off ("−₦1,500").
+ */
 export function Price({
   kobo,
   compareAtKobo,
   className = '',
   size = 'md',
+  discount = false,
 }: {
   kobo: number;
   compareAtKobo?: number | null;
   className?: string;
   size?: 'md' | 'lg';
+  discount?: boolean;
 }) {
   const currency = useCurrency();
   const onSale = compareAtKobo != null && compareAtKobo > kobo;
@@ -22,7 +27,7 @@ export function Price({
         className={`font-semibold ${size === 'lg' ? 'text-2xl' : 'text-base'} ${onSale ? 'text-sale' : 'text-ink'}`}
         data-testid="price"
       >
-        {formatPrice(kobo, currency)}
+        {discount ? formatDiscount(kobo, currency) : formatPrice(kobo, currency)}
       </span>
       {onSale ? (
         <s className="text-sm text-muted">

@@ -1,6 +1,6 @@
 // Order emails: confirmation when an order goes through (paid, pay on delivery, or waiting for a
 // bank transfer), and a note at every status change. Amounts are naira, formatted once in core.
-import { formatPrice } from '#core/money.ts';
+import { formatDeliveryFee, formatDiscount, formatPrice } from '#core/money.ts';
 import {
   type OrderStatus,
   PAYMENT_METHOD_LABELS,
@@ -86,8 +86,8 @@ export function orderPlacedMail(input: OrderMailInput): OutgoingMail {
   const { subject, lead } = opening(input);
   const totals = [
     `Subtotal: ${formatPrice(input.subtotalKobo)}`,
-    ...(input.discountKobo > 0 ? [`Discount: −${formatPrice(input.discountKobo)}`] : []),
-    `Delivery: ${input.deliveryFeeKobo > 0 ? formatPrice(input.deliveryFeeKobo) : 'Free'}`,
+    ...(input.discountKobo > 0 ? [`Discount: ${formatDiscount(input.discountKobo)}`] : []),
+    `Delivery: ${formatDeliveryFee(input.deliveryFeeKobo)}`,
     `Total: ${formatPrice(input.totalKobo)}`,
   ];
   const bankLines = input.bank

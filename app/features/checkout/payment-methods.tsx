@@ -1,0 +1,90 @@
+// How to pay at checkout: online through Paystack, bank transfer (our account shown when chosen)
+// or pay on delivery where the state allows it.
+import { Landmark, Lock, Truck } from 'lucide-react';
+import type { PaymentMethod } from '#core/order-status.ts';
+
+export interface BankDetails {
+  name: string;
+  accountName: string;
+  accountNumber: string;
+}
+
+const METHODS: { id: PaymentMethod; title: string; body: string; icon: typeof Lock }[] = [
+  {
+    id: 'online',
+    title: 'Card, bank or USSD',
+    body: 'Pay securely on Paystack’s page: card, bank account, USSD or transfer. We never see your card.',
+    icon: Lock,
+  },
+  {
+    id: 'bank_transfer',
+    title: 'Bank transfer',
+    body: 'Transfer to our account with your order reference; we confirm it when the money arrives.',
+    icon: Landmark,
+  },
+  {
+    id: 'pay_on_delivery',
+    title: 'Pay on delivery',
+    body: 'Pay the rider in cash or by transfer when your hair arrives.',
+    icon: Truck,
+  },
+];
+
+/** The payment fieldset: one radio per method offered in the chosen state. */
+export function PaymentMethods({
+  method,
+  onMethod: setMethod,
+  podHere,
+  podStates,
+  bank,
+  error,
+}: {
+  method: PaymentMethod;
+  onMethod: (method: PaymentMethod) => void;
+  podHere: boolean;
+  podStates: string[];
+  bank: BankDetails;
+  error: string | undefined;
+}) {
+  return (
+    <fieldset className="min-w-0 space-y-3 rounded-2xl bg-white p-5 shadow-sm sm:p-6 [&>legend~*]:clear-both">
+      <legend className="float-left mb-2 w-full text-lg font-semibold">Payment</legend>
+      {error ? (
+        <p className="text-sm font-medium text-sale" data-field-error="paymentMethod">
+          {error}
+        </p>
+      ) : null}
+      {METHODS.filter((m) => m.id !== 'pay_on_delivery' || podHere).map((m) => (
+        <label
+          key={m.id}
+          className={`flex cursor-pointer gap-3 rounded-xl border p-4 ${method === m.id ? 'border-plum-800 bg-plum-50' : 'border-ink/15'}`}
+        >
+          <input
+            type="radio"
+            name="paymentMethod"
+            value={m.id}
+            checked={method === m.id}
+            onChange={() => setMethod(m.id)}
+            className="mt-1 h-5 w-5 accent-plum-800"
+          />
+          <span>
+            <span className="flex items-center gap-2 font-semibold">
+              <m.icon className="h-4 w-4" aria-hidden="true" /> {m.title}
+            </span>
+            <span className="mt-1 block text-sm text-muted">
+              {m.body}
+              {m.id === 'pay_on_delivery' ? ` Available in ${podStates.join(' and ')}.` : ''}
+            </span>
+            {m.id === 'bank_transfer' && method === 'bank_transfer' ? (
+              <span className="mt-2 block rounded-lg bg-white p-3 text-sm" data-testid="bank-details">
+                {bank.name} · {bank.accountName} · <strong>{bank.accountNumber}</strong>
+                <br />
+                Your order reference for the transfer comes on the next page and by email.
+              </span>
+            ) : null}
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,118 @@
+// A tracked order on /track-order: its details (masked for a stranger), its items and the
+// timeline of its progress. The owner (or staff) also sees the note of a cancellation.
+import { Check, Circle } from 'lucide-react';
+import type { TrackedOrder } from '#core/contract/orders.ts';
+import { formatPrice } from '#core/money.ts';
+import { STATUS_LABELS } from '#core/order-status.ts';
+
+const dateTime = new Intl.DateTimeFormat('en-NG', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Africa/Lagos',
+});
+
+export function TrackedOrderDetails({ order }: { order: TrackedOrder }) {
+  return (
+    <div className="mt-8 space-y-6" data-testid="tracked-order">
+      <div className="rounded-2xl bg-white p-5 shadow-sm sm:p-6">
+        <dl className="grid gap-4 text-sm sm:grid-cols-2">
+          <Field label="Order ID" value={order.trackingNumber} mono />
+          <Field label="Status" value={STATUS_LABELS[order.status]} testId="tracked-status" />
+          <Field
+            label="Customer"
+            value={order.masked ? order.customerFirstName : order.customerName}
+            testId="tracked-customer"
+          />
+          <Field label="Email" value={order.email} testId="tracked-email" />
+          <Field label="Order date" value={dateTime.format(new Date(order.createdAt))} />
+          <Field label="Estimated delivery" value={order.estimatedDelivery} />
+          <Field label="Delivery address" value={order.address} testId="tracked-address" />
+          <Field label="Total" value={formatPrice(order.totalKobo)} />
+        </dl>
+        {order.masked ? (
+          <p className="mt-4 text-xs text-muted">
+            Sign in as the customer to see the full name, email, address and order notes.
+          </p>
+        ) : null}
+      </div>
+
+      <div id="items" className="rounded-2xl bg-white p-5 shadow-sm sm:p-6">
+        <h2 className="text-lg font-semibold">Items</h2>
+        <ul className="mt-3 divide-y divide-ink/10 text-sm">
+          {order.lines.map((l) => (
+            <li key={`${l.sku}-${l.quantity}`} className="flex justify-between gap-3 py-2">
+              <span>
+                {l.quantity} × {l.productName}
+                {l.variantLabel ? <span className="block text-xs text-muted">{l.variantLabel}</span> : null}
+              </span>
+              <span className="whitespace-nowrap font-semibold">{formatPrice(l.totalKobo)}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+
+      <div className="rounded-2xl bg-white p-5 shadow-sm sm:p-6">
+        <h2 className="text-lg font-semibold">Progress</h2>
+        <ol className="mt-4 space-y-0" data-testid="timeline">
+          {order.timeline.map((step, i) => (
+            <li
+              key={step.step}
+              className="relative flex gap-4 pb-6 last:pb-0"
+              data-completed={step.completed}
+            >
+              {i < order.timeline.length - 1 ? (
+                <span
+                  className={`absolute left-4 top-9 h-[calc(100%-2.25rem)] w-0.5 ${order.timeline[i + 1]?.completed ? 'bg-ok' : 'bg-ink/15'}`}
+                  aria-hidden="true"
+                />
+              ) : null}
+              <span
+                className={`relative z-10 inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full ${
+                  step.completed ? 'bg-ok text-white' : 'border-2 border-ink/20 bg-white text-ink/30'
+                }`}
+                aria-hidden="true"
+              >
+                {step.completed ? <Check className="h-4 w-4" /> : <Circle className="h-3 w-3" />}
+              </span>
+              <div>
+                <p className={`font-semibold ${step.completed ? 'text-ink' : 'text-muted'}`}>
+                  {step.title}
+                  <span className="sr-only">{step.completed ? ' (done)' : ' (not yet)'}</span>
+                </p>
+                {step.at ? <p className="text-xs text-muted">{dateTime.format(new Date(step.at))}</p> : null}
+                <p className="text-sm text-muted">{step.description}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+        {order.status === 'cancelled' || order.status === 'payment_failed' ? (
+          <p className="mt-4 rounded-lg bg-sale/5 px-4 py-3 text-sm text-sale">
+            {STATUS_LABELS[order.status]}
+            {order.masked ? '.' : order.history.at(-1)?.note ? `: ${order.history.at(-1)?.note}` : '.'}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function Field({
+  label,
+  value,
+  mono,
+  testId,
+}: {
+  label: string;
+  value: string;
+  mono?: boolean;
+  testId?: string;
+}) {
+  return (
+    <div>
+      <dt className="text-muted">{label}</dt>
+      <dd className={`font-semibold ${mono ? 'font-mono' : ''}`} data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}

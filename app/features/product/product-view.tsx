@@ -1,0 +1,231 @@
+// The product page's markup. The route (app/routes/product.tsx) loads the product and picks the
+// not-found or the product view; meta tags and JSON-LD live in product-meta.ts.
+import { Heart } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Price } from '#app/components/ui/price.tsx';
+import { ProductGrid } from '#app/features/catalog/product-card.tsx';
+import { useCurrency, useRootData } from '#app/features/layout/store-data.ts';
+import { useNonce } from '#app/lib/nonce.ts';
+import { isOnSale, percentOff, stockBadge } from '#core/catalog.ts';
+import type { ProductDetail, ProductSummary } from '#core/contract/catalog.ts';
+import { formatPrice } from '#core/money.ts';
+import { initialVariant } from '#core/variants.ts';
+import { AddToCart } from './add-to-cart.tsx';
+import { ProductGallery } from './product-gallery.tsx';
+import { productJsonLd } from './product-meta.ts';
+import { ShareButton } from './share-button.tsx';
+import { VariantPicker } from './variant-picker.tsx';
+import { useWishlist } from './wishlist.ts';
+
+/** Shown with the 404 when no product has this link. */
+export function ProductNotFound() {
+  return (
+    <section className="container-shop flex flex-col items-center py-24 text-center">
+      <h1 className="font-display text-3xl font-semibold">Product Not Found</h1>
+      <p className="mt-3 max-w-md text-muted">
+        This product may have sold out for good or its link is mistyped.
+      </p>
+      <Link to="/collections" className="btn-primary mt-8">
+        Back to collections
+      </Link>
+    </section>
+  );
+}
+
+function DetailRow({ label, value }: { label: string; value?: string | null }) {
+  if (!value) return null;
+  return (
+    <div className="flex justify-between gap-4 border-b border-ink/10 py-2 text-sm">
+      <dt className="text-muted">{label}</dt>
+      <dd className="text-right font-medium">{value}</dd>
+    </div>
+  );
+}
+
+/**
+ * The product page: gallery, price in the shopper's currency, variant choice (links to
+ * ?variant=, so it works without JavaScript), add to cart and wishlist, details and related.
+ */
+export function ProductView({
+  product,
+  related,
+  url,
+  maxPerLine,
+}: {
+  product: ProductDetail;
+  related: ProductSummary[];
+  url: string;
+  /** The most of one variant the cart takes in one line. */
+  maxPerLine: number;
+}) {
+  const [searchParams] = useSearchParams();
+  const requested = Number(searchParams.get('variant'));
+  const variant = initialVariant(product.variants, Number.isInteger(requested) ? requested : null)!;
+  const [quantity, setQuantity] = useState(1);
+  // No more than one order may take (MAX_QUANTITY_PER_LINE): the cart refuses more anyway.
+  const buyable = Math.min(variant.stock, maxPerLine);
+  const maxQuantity = Math.max(1, buyable);
+  const qty = Math.min(quantity, maxQuantity);
+  const badge = stockBadge(variant.stock);
+  const sale = isOnSale(variant);
+  const wishlist = useWishlist();
+  const saved = wishlist.has(product.id);
+  const currency = useCurrency();
+  const nonce = useNonce();
+  const store = useRootData()?.store;
+  const optionSummary = Object.values(variant.options).join(', ');
+  const whatsappOrder = store
+    ? `https://wa.me/${store.whatsapp}?text=${encodeURIComponent(`Hello, I'd like to order ${qty} × ${product.name} (${optionSummary}, SKU ${variant.sku}). ${url}?variant=${variant.id}`)}`
+    : null;
+
+  return (
+    <>
+      <script
+        type="application/ld+json"
+        // A data block is never executed; it carries the nonce anyway so every inline script does.
+        nonce={nonce}
+        suppressHydrationWarning
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD for search engines; '<' is escaped
+        dangerouslySetInnerHTML={{
+          __html: JSON.stringify(productJsonLd(product, url)).replace(/</g, '\\u003c'),
+        }}
+      />
+      <nav aria-label="Breadcrumb" className="container-shop pt-6 text-sm text-muted">
+        <ol className="flex flex-wrap gap-1">
+          <li>
+            <Link to="/" className="hover:text-plum-800">
+              Home
+            </Link>{' '}
+            /
+          </li>
+          <li>
+            <Link to={`/collections?category=${product.category}`} className="hover:text-plum-800">
+              {product.categoryName}
+            </Link>{' '}
+            /
+          </li>
+          <li aria-current="page" className="text-ink">
+            {product.name}
+          </li>
+        </ol>
+      </nav>
+
+      <section className="container-shop grid gap-8 py-6 lg:grid-cols-2 lg:gap-12">
+        <ProductGallery images={product.images} name={product.name} />
+
+        <div className="space-y-6">
+          <div>
+            <p className="text-xs font-semibold uppercase tracking-[0.16em] text-muted">
+              {product.categoryName} · {product.subcategory}
+            </p>
+            <h1 className="mt-2 font-display text-3xl font-semibold leading-tight sm:text-4xl">
+              {product.name}
+            </h1>
+            <div className="mt-4 flex flex-wrap items-center gap-3" data-testid="variant-price">
+              <Price kobo={variant.priceKobo} compareAtKobo={variant.compareAtPriceKobo} size="lg" />
+              {sale ? (
+                <span className="rounded-full bg-sale px-2.5 py-1 text-xs font-bold uppercase text-white">
+                  {`Sale −${percentOff(variant.priceKobo, variant.compareAtPriceKobo)}%`}
+                </span>
+              ) : null}
+            </div>
+            {currency.code !== 'NGN' ? (
+              <p className="mt-1 text-xs text-muted">
+                Approximate price in {currency.code}. You pay {formatPrice(variant.priceKobo)} in naira.
+              </p>
+            ) : null}
+            <p className="mt-2 text-sm" data-testid="variant-stock">
+              {badge?.kind === 'out-of-stock' ? (
+                <span className="font-semibold text-sale">Out of stock</span>
+              ) : badge?.kind === 'low-stock' ? (
+                <span className="font-semibold text-sale">{`Only ${badge.left} left`}</span>
+              ) : (
+                <span className="font-semibold text-ok">In stock</span>
+              )}
+            </p>
+          </div>
+
+          <VariantPicker variants={product.variants} variant={variant} />
+
+          <div className="flex flex-wrap items-center gap-3">
+            <AddToCart
+              variantId={variant.id}
+              stock={buyable}
+              productName={product.name}
+              quantity={qty}
+              onQuantity={setQuantity}
+            />
+            <button
+              type="button"
+              onClick={() => wishlist.toggle(product.id)}
+              aria-pressed={saved}
+              aria-label={saved ? 'Remove from wishlist' : 'Add to wishlist'}
+              className="inline-flex h-11 w-11 items-center justify-center rounded-full border border-ink/20 hover:border-plum-700"
+              data-testid="wishlist-toggle"
+            >
+              <Heart className={`h-5 w-5 ${saved ? 'fill-sale text-sale' : ''}`} aria-hidden="true" />
+            </button>
+          </div>
+          {whatsappOrder && variant.stock > 0 ? (
+            <p className="text-sm text-muted">
+              Prefer to chat?{' '}
+              <a
+                href={whatsappOrder}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-semibold text-plum-800 underline"
+              >
+                Order this on WhatsApp
+              </a>
+              .
+            </p>
+          ) : null}
+          <ShareButton url={url} title={product.name} />
+
+          <div>
+            <h2 className="font-sans text-sm font-bold uppercase tracking-wider">Description</h2>
+            <p className="mt-2 leading-relaxed text-ink/90">{product.description}</p>
+          </div>
+          <dl data-testid="details">
+            <DetailRow label="Category" value={product.categoryName} />
+            <DetailRow label="Style" value={product.subcategory} />
+            <DetailRow label="Grade" value={product.grade} />
+            <DetailRow label="Origin" value={product.origin} />
+            <DetailRow label="Texture" value={product.texture} />
+            <DetailRow label="Lace" value={product.details.laceType} />
+            <DetailRow label="Density" value={product.details.density} />
+            <DetailRow label="Cap size" value={product.details.capSize} />
+            <DetailRow label="Weight" value={product.details.weight} />
+            <DetailRow label="SKU" value={variant.sku} />
+            <DetailRow
+              label="Stock"
+              value={variant.stock > 0 ? `${variant.stock} available` : 'Out of stock'}
+            />
+          </dl>
+          {product.details.care ? (
+            <p className="text-sm text-muted">
+              <strong className="text-ink">Care: </strong>
+              {product.details.care}
+            </p>
+          ) : null}
+          {product.details.returns ? (
+            <p className="text-sm text-muted">
+              <strong className="text-ink">Returns: </strong>
+              {product.details.returns}
+            </p>
+          ) : null}
+        </div>
+      </section>
+
+      {related.length > 0 ? (
+        <section aria-labelledby="related-title" className="container-shop py-10">
+          <h2 id="related-title" className="section-title mb-6">
+            You may also like
+          </h2>
+          <ProductGrid products={related} />
+        </section>
+      ) : null}
+    </>
+  );
+}
