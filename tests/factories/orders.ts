@@ -9,6 +9,7 @@ import type { CheckoutInput } from '#core/contract/orders.ts';
 import { ORDER_TRANSITIONS, type OrderStatus, type PaymentMethod } from '#core/order-status.ts';
 import { orders } from '#server/db/schema/commerce.ts';
 import type { CartOwner } from '#server/modules/cart/cart.service.ts';
+import { SHOPPER_DETAILS } from '#tests/helpers/shopping.ts';
 import type { TestShop } from '#tests/helpers/test-app.ts';
 import { createUser } from './accounts.ts';
 import { createProduct } from './catalog.ts';
@@ -58,15 +59,7 @@ export interface CreatedOrder {
   lines: { variantId: number; quantity: number }[];
 }
 
-const DEFAULT_FORM = {
-  phone: '0803 123 4567',
-  shipName: 'Amaka Buyer',
-  shipPhone: '0803 123 4567',
-  shipState: 'Lagos',
-  shipCity: 'Ikeja',
-  shipStreet: '14 Allen Avenue',
-  shipLandmark: 'Opposite the bank',
-} satisfies Partial<CheckoutInput>;
+const DEFAULT_FORM = SHOPPER_DETAILS satisfies Partial<CheckoutInput>;
 
 const staffOf = new WeakMap<TestShop, Promise<OrderActor>>();
 

@@ -3,19 +3,24 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { TestClient } from './client.ts';
 
+/** The shopper's contact and delivery details every test checkout uses unless told otherwise. */
+export const SHOPPER_DETAILS = {
+  phone: '0803 123 4567',
+  shipName: 'Amaka Buyer',
+  shipPhone: '0803 123 4567',
+  shipState: 'Lagos',
+  shipCity: 'Ikeja',
+  shipStreet: '14 Allen Avenue',
+  shipLandmark: 'Opposite the bank',
+} as const;
+
 export function checkoutForm(
   overrides: Record<string, string | undefined> = {},
 ): Record<string, string | undefined> {
   return {
     idempotencyKey: crypto.randomUUID(),
     email: 'buyer@example.ng',
-    phone: '0803 123 4567',
-    shipName: 'Amaka Buyer',
-    shipPhone: '0803 123 4567',
-    shipState: 'Lagos',
-    shipCity: 'Ikeja',
-    shipStreet: '14 Allen Avenue',
-    shipLandmark: 'Opposite the bank',
+    ...SHOPPER_DETAILS,
     paymentMethod: 'online',
     ...overrides,
   };

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { BankDetails } from '#app/features/checkout/payment-methods.tsx';
 import type { TrackedOrder } from '#core/contract/orders.ts';
 import { formatPrice } from '#core/money.ts';
+import { OrderLineList } from './order-line-list.tsx';
 
 const STEPS = [
   { icon: Mail, title: 'Email confirmation', body: 'We have emailed your order details and receipt.' },
@@ -101,17 +102,12 @@ export function OrderConfirmation({
             <dd className="font-semibold">{order.estimatedDelivery}</dd>
           </div>
         </dl>
-        <ul className="mt-5 divide-y divide-ink/10 border-t border-ink/10 text-sm" data-testid="order-lines">
-          {order.lines.map((l) => (
-            <li key={`${l.sku}-${l.quantity}`} className="flex justify-between gap-3 py-3">
-              <span>
-                {l.quantity} × {l.productName}
-                {l.variantLabel ? <span className="block text-xs text-muted">{l.variantLabel}</span> : null}
-              </span>
-              <span className="whitespace-nowrap font-semibold">{formatPrice(l.totalKobo)}</span>
-            </li>
-          ))}
-        </ul>
+        <OrderLineList
+          lines={order.lines}
+          className="mt-5 divide-y divide-ink/10 border-t border-ink/10 text-sm"
+          itemClassName="flex justify-between gap-3 py-3"
+          testId="order-lines"
+        />
         {order.discountKobo > 0 ? (
           <p className="text-sm text-ok">
             You saved {formatPrice(order.discountKobo)} with {order.promoCode}.

@@ -4,6 +4,7 @@ import { Check, Circle } from 'lucide-react';
 import type { TrackedOrder } from '#core/contract/orders.ts';
 import { formatPrice } from '#core/money.ts';
 import { STATUS_LABELS } from '#core/order-status.ts';
+import { OrderLineList } from './order-line-list.tsx';
 
 const dateTime = new Intl.DateTimeFormat('en-NG', {
   dateStyle: 'medium',
@@ -38,17 +39,11 @@ export function TrackedOrderDetails({ order }: { order: TrackedOrder }) {
 
       <div id="items" className="rounded-2xl bg-white p-5 shadow-sm sm:p-6">
         <h2 className="text-lg font-semibold">Items</h2>
-        <ul className="mt-3 divide-y divide-ink/10 text-sm">
-          {order.lines.map((l) => (
-            <li key={`${l.sku}-${l.quantity}`} className="flex justify-between gap-3 py-2">
-              <span>
-                {l.quantity} × {l.productName}
-                {l.variantLabel ? <span className="block text-xs text-muted">{l.variantLabel}</span> : null}
-              </span>
-              <span className="whitespace-nowrap font-semibold">{formatPrice(l.totalKobo)}</span>
-            </li>
-          ))}
-        </ul>
+        <OrderLineList
+          lines={order.lines}
+          className="mt-3 divide-y divide-ink/10 text-sm"
+          itemClassName="flex justify-between gap-3 py-2"
+        />
       </div>
 
       <div className="rounded-2xl bg-white p-5 shadow-sm sm:p-6">
