@@ -1,7 +1,8 @@
 // Guards for loaders and actions: every protected one starts with requireUser or requireRole.
 import { type AppLoadContext, data, redirect } from 'react-router';
-import type { UserRole } from '#core/account.ts';
+import { STAFF_ROLES, type UserRole } from '#core/account.ts';
 import type { SessionUser } from '#core/contract/account.ts';
+import { can, type Permission } from '#core/permissions.ts';
 import { secondFactorPath } from '#core/two-factor.ts';
 
 /** Where a signed-out shopper goes to sign in, coming back here afterwards. */
@@ -41,6 +42,21 @@ export async function requireRole(
     }
     throw data<AccessRefusal>({ reason: 'forbidden' }, { status: 403 });
   }
+  return user;
+}
+
+/**
+ * A staff member or admin whose role holds `permission` (core/permissions.ts). Signed out: 401;
+ * a customer: 403; staff without the permission: 403 with reason `forbidden` (the admin layout
+ * says they need an admin).
+ */
+export async function requirePermission(
+  context: AppLoadContext,
+  permission: Permission,
+  request?: Request,
+): Promise<SessionUser> {
+  const user = await requireRole(context, STAFF_ROLES, request);
+  if (!can(user.role, permission)) throw data<AccessRefusal>({ reason: 'forbidden' }, { status: 403 });
   return user;
 }
 
