@@ -71,12 +71,28 @@ export function UsersPage({ data }: { data: AdminUsersPage & { query: AdminUsers
         ))}
       </ul>
 
+      <nav aria-label="Period for new customers" className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+        <span className="text-muted">New customers:</span>
+        {(Object.keys(PERIOD_LABELS) as UserPeriod[]).map((period) => (
+          <Link
+            key={period}
+            to={withParams(query, { period, page: 1 })}
+            aria-current={period === summary.period ? 'true' : undefined}
+            className={`inline-flex min-h-11 items-center rounded-lg px-3 font-semibold ${
+              period === summary.period ? 'bg-plum-800 text-white' : 'bg-white hover:bg-plum-50'
+            }`}
+          >
+            {PERIOD_LABELS[period]}
+          </Link>
+        ))}
+      </nav>
+
       <Form
         method="get"
-        className="mt-6 grid gap-3 rounded-xl bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-6"
+        className="mt-6 grid grid-cols-2 gap-3 rounded-xl bg-white p-4 shadow-sm lg:grid-cols-6"
         aria-label="Filter users"
       >
-        <div className="sm:col-span-2">
+        <div className="col-span-2">
           <label htmlFor="users-q" className="block text-sm font-semibold">
             Search
           </label>
@@ -158,7 +174,7 @@ export function UsersPage({ data }: { data: AdminUsersPage & { query: AdminUsers
           </select>
         </div>
         {query.period ? <input type="hidden" name="period" value={query.period} /> : null}
-        <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-5">
+        <div className="col-span-2 flex items-end gap-2 lg:col-span-5">
           <button type="submit" className="btn-primary">
             Apply
           </button>
