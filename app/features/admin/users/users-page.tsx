@@ -188,7 +188,7 @@ export function UsersPage({ data }: { data: AdminUsersPage & { query: AdminUsers
 
       <p className="mt-6 text-sm text-muted" role="status" data-testid="users-count">
         {loading ? 'Loading…' : `${total.toLocaleString('en-NG')} ${total === 1 ? 'account' : 'accounts'}`}
-        {filtered && !loading ? ' match this filter' : ''}
+        {filtered && !loading ? (total === 1 ? ' matches this filter' : ' match this filter') : ''}
       </p>
       <div className={`mt-2 ${loading ? 'opacity-60' : ''}`}>
         {items.length === 0 ? (
