@@ -5,6 +5,7 @@ import { data, isRouteErrorResponse, Link, useLocation } from 'react-router';
 import { usersDone } from '#app/features/admin/users/done.tsx';
 import { UserDetail } from '#app/features/admin/users/user-detail.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
+import { asAppError } from '#app/lib/errors.ts';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { can } from '#core/permissions.ts';
 import type { Route } from './+types/admin.users-detail';
@@ -18,7 +19,14 @@ function userId(raw: string): number {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requirePermission(context, 'customers.view', request);
-  const found = await context.services.adminUsers.detail({ user, ip: context.clientIp }, userId(params.id));
+  const found = await context.services.adminUsers
+    .detail({ user, ip: context.clientIp }, userId(params.id))
+    .catch((error: unknown) => {
+      const known = asAppError(error);
+      // "No such account" (and any other refusal) is the page's answer, not a crash.
+      if (known) throw data({ message: known.message }, { status: known.status });
+      throw error;
+    });
   return {
     ...found,
     self: found.user.id === user.id,

@@ -66,6 +66,8 @@ describe('the list', () => {
     expect((await (await signedInCustomer(customer.email)).get('/admin/users')).statusCode).toBe(403);
     expect((await staff.get('/admin/users')).statusCode).toBe(200);
     expect((await admin.get('/admin/users')).statusCode).toBe(200);
+    expect((await staff.get('/admin/users/999999')).statusCode).toBe(404);
+    expect((await staff.get('/admin/users/not-a-number')).statusCode).toBe(404);
   });
 
   it('searches by name, email and phone, and filters by state, role and joining date in the URL', async () => {
