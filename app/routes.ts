@@ -25,6 +25,8 @@ export default [
     route('dashboard', 'routes/admin.dashboard.tsx'),
     route('mailbox', 'routes/admin.mailbox.tsx'),
     route('mailbox/:id', 'routes/admin.mailbox-message.tsx'),
+    route('users', 'routes/admin.users.tsx'),
+    route('users/:id', 'routes/admin.users-detail.tsx'),
     route('staff', 'routes/admin.staff.tsx'),
     route('staff/:id/reset-two-factor', 'routes/admin.staff-reset.tsx'),
     route('*', 'routes/admin.not-found.tsx'),

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { STAFF_ROLES } from '#core/account.ts';
 import type { Db } from '#server/db/client.ts';
 import { createAccountsService, RATE_LIMITS } from '#server/modules/accounts/accounts.service.ts';
+import { createAdminUsersService } from '#server/modules/accounts/admin-users.service.ts';
 import { createDemoModeService } from '#server/modules/accounts/demo-mode.ts';
 import { createProfileService } from '#server/modules/accounts/profile.service.ts';
 import { createTwoFactorService, TWO_FACTOR_LIMITS } from '#server/modules/accounts/two-factor.service.ts';
@@ -21,6 +22,7 @@ import {
   createNewsletterService,
   NEWSLETTER_RATE_LIMITS,
 } from '#server/modules/newsletter/newsletter.service.ts';
+import { createCustomerTotals } from '#server/modules/orders/customer-totals.ts';
 import { createOrdersService } from '#server/modules/orders/orders.service.ts';
 import { createPaymentsService } from '#server/modules/payments/payments.service.ts';
 import { createPaystackProvider } from '#server/modules/payments/providers/paystack.ts';
@@ -137,6 +139,14 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
   });
   return {
     accounts,
+    adminUsers: createAdminUsersService({
+      db,
+      audit,
+      mail,
+      customerTotals: createCustomerTotals({ db }),
+      ordersOf: (user) => orders.listForCustomer(user),
+      supportEmail: async () => (await content.getStoreInfo()).email,
+    }),
     demo,
     profiles,
     twoFactor: createTwoFactorService({

@@ -44,8 +44,9 @@ export function createSessionsService(deps: AccountsDeps) {
       if (!user || !ok) throw new InvalidCredentialsError();
       await limiter.reset(RATE_LIMITS.signInPerAccount, form.email);
       if (!user.isActive) {
+        // Suspended by staff (admin-users.service.ts); every session ended then too.
         throw new ForbiddenError(
-          'This account has been suspended. Please contact us if you think this is a mistake.',
+          `This account is suspended. Contact ${await deps.supportEmail()} if you think this is a mistake.`,
         );
       }
       if (meta.roles && !meta.roles.includes(toRole(user.role))) {
