@@ -72,9 +72,19 @@ describe('periodBuckets', () => {
     expect(periodBuckets(periodRange('today', now))).toHaveLength(24);
     expect(periodBuckets(periodRange('month', now)).map((b) => b.key)).toEqual(['2026-03-01']);
     const week = periodBuckets(periodRange('week', now));
-    expect(week.map((b) => b.label)).toEqual(['Mon 23', 'Tue 24', 'Wed 25', 'Thu 26', 'Fri 27', 'Sat 28', 'Sun 1']);
+    expect(week.map((b) => b.label)).toEqual([
+      'Mon 23',
+      'Tue 24',
+      'Wed 25',
+      'Thu 26',
+      'Fri 27',
+      'Sat 28',
+      'Sun 1',
+    ]);
     const year = periodBuckets(periodRange('year', new Date('2026-12-31T22:59:00Z')));
-    expect(year.map((b) => b.key)).toEqual(Array.from({ length: 12 }, (_, i) => `2026-${String(i + 1).padStart(2, '0')}`));
+    expect(year.map((b) => b.key)).toEqual(
+      Array.from({ length: 12 }, (_, i) => `2026-${String(i + 1).padStart(2, '0')}`),
+    );
   });
 
   it('keys as SQL writes them, in Lagos time', () => {

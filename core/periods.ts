@@ -184,10 +184,7 @@ export function periodBuckets(range: PeriodRange): Bucket[] {
   return buckets;
 }
 
-export type Change =
-  | { kind: 'same' }
-  | { kind: 'new' }
-  | { kind: 'up' | 'down'; percent: number };
+export type Change = { kind: 'same' } | { kind: 'new' } | { kind: 'up' | 'down'; percent: number };
 
 /** This period against the previous one: up or down by a whole percent, or "new" from nothing. */
 export function percentChange(current: number, previous: number): Change {
