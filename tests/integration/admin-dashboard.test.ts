@@ -256,9 +256,9 @@ describe('the page', () => {
   it('opens on the month, and takes any period in the URL', async () => {
     const month = await clients.admin.get('/admin/dashboard');
     expect(month.statusCode).toBe(200);
-    expect(month.body).toMatch(/aria-current="page"[^>]*>month</);
+    expect(month.body).toMatch(/aria-current="page"[^>]*>Month</);
     const year = await clients.admin.get('/admin/dashboard?period=year');
-    expect(year.body).toMatch(/aria-current="page"[^>]*>year</);
+    expect(year.body).toMatch(/aria-current="page"[^>]*>Year</);
     expect(year.body).toMatch(/Revenue by (<!-- -->)?month/);
   });
 

@@ -134,8 +134,7 @@ export function DashboardPage({ name, figures, chart }: DashboardPageProps) {
             value={count.format(figures.pending.now)}
             note="Need action now: awaiting transfer, placed or not yet shipped"
             change={percentChange(figures.pending.current, figures.pending.previous)}
-            changeSubject="placed in the period"
-            previous={`${count.format(figures.pending.current)} of them placed in the period, ${count.format(figures.pending.previous)} ${previous}`}
+            previous={`${count.format(figures.pending.current)} placed in the period, ${count.format(figures.pending.previous)} ${previous}`}
             href={ordersHref({ statuses: PENDING_ACTION_STATUSES })}
           />
           <Card
@@ -152,9 +151,9 @@ export function DashboardPage({ name, figures, chart }: DashboardPageProps) {
 
         <RevenueChart figures={figures} chart={chart} />
 
-        <div className="mt-8 grid gap-6 xl:grid-cols-[3fr_2fr]">
+        <div className="mt-8 grid gap-6">
           <RecentOrders orders={figures.recentOrders} />
-          <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-1">
+          <div className="grid min-w-0 gap-6 sm:grid-cols-2">
             <TopProducts
               title="Top sellers by units"
               testId="top-units"
@@ -174,6 +173,13 @@ export function DashboardPage({ name, figures, chart }: DashboardPageProps) {
   );
 }
 
+const PERIOD_NAMES: Record<DashboardPeriod, string> = {
+  today: 'Today',
+  week: 'Week',
+  month: 'Month',
+  year: 'Year',
+};
+
 function PeriodSelector({ current }: { current: DashboardPeriod }) {
   return (
     <nav aria-label="Period">
@@ -188,7 +194,7 @@ function PeriodSelector({ current }: { current: DashboardPeriod }) {
                 p === current ? 'bg-plum-800 text-white' : 'hover:bg-plum-50'
               }`}
             >
-              {PERIOD_LABELS[p].replace('This ', '')}
+              {PERIOD_NAMES[p]}
             </Link>
           </li>
         ))}
@@ -197,20 +203,17 @@ function PeriodSelector({ current }: { current: DashboardPeriod }) {
   );
 }
 
-function ChangeBadge({ change, subject }: { change: Change; subject?: string }) {
-  const of = subject ? ` (${subject})` : '';
-  if (change.kind === 'same') return <span className="text-muted">No change{of}</span>;
-  if (change.kind === 'new') return <span className="font-semibold text-plum-800">New{of}</span>;
+function ChangeBadge({ change }: { change: Change }) {
+  if (change.kind === 'same') return <span className="text-muted">No change</span>;
+  if (change.kind === 'new') return <span className="font-semibold text-plum-800">New</span>;
   const up = change.kind === 'up';
   const Icon = up ? ArrowUpRight : ArrowDownRight;
   return (
-    <span
-      className={`inline-flex items-center gap-1 font-semibold ${up ? 'text-ok' : 'text-sale'}`}
-    >
+    <span className={`inline-flex items-center gap-1 font-semibold ${up ? 'text-ok' : 'text-sale'}`}>
       <Icon className="h-4 w-4" aria-hidden="true" />
       <span>
         <span className="sr-only">{up ? 'Up' : 'Down'} </span>
-        {change.percent}%{of}
+        {change.percent}%
       </span>
     </span>
   );
@@ -223,7 +226,6 @@ function Card(props: {
   value: string;
   note: string;
   change: Change | null;
-  changeSubject?: string;
   previous: string;
   href: string;
 }) {
@@ -242,7 +244,7 @@ function Card(props: {
         </span>
         <span className="text-xs text-muted">{props.note}</span>
         <span className="mt-1 flex flex-wrap items-center gap-x-2 text-sm" data-testid="card-change">
-          {props.change ? <ChangeBadge change={props.change} subject={props.changeSubject} /> : null}
+          {props.change ? <ChangeBadge change={props.change} /> : null}
           <span className="text-muted">{props.previous}</span>
         </span>
       </Link>
@@ -266,53 +268,56 @@ function RevenueChart({ figures, chart }: { figures: DashboardFigures; chart: Re
       <p className="text-sm text-muted" id="revenue-chart-summary">
         {summary}
       </p>
-      <svg
-        viewBox={`0 0 ${chart.width} ${chart.height}`}
-        className="mt-3 h-auto w-full"
-        role="img"
-        aria-labelledby="revenue-chart-title revenue-chart-summary"
-        data-testid="revenue-chart"
-      >
-        {chart.yTicks.map((t) => (
-          <g key={t.label}>
-            <line
-              x1={chart.plot.left}
-              x2={chart.plot.right}
-              y1={t.y}
-              y2={t.y}
-              className="stroke-ink/10"
-              strokeWidth={1}
-            />
+      {/* On a phone the chart keeps a readable size and scrolls inside its own box. */}
+      <div className="mt-3 overflow-x-auto">
+        <svg
+          viewBox={`0 0 ${chart.width} ${chart.height}`}
+          className="h-auto w-full min-w-[560px]"
+          role="img"
+          aria-labelledby="revenue-chart-title revenue-chart-summary"
+          data-testid="revenue-chart"
+        >
+          {chart.yTicks.map((t) => (
+            <g key={t.label}>
+              <line
+                x1={chart.plot.left}
+                x2={chart.plot.right}
+                y1={t.y}
+                y2={t.y}
+                className="stroke-ink/10"
+                strokeWidth={1}
+              />
+              <text
+                x={chart.plot.left - 8}
+                y={t.y}
+                dy="0.32em"
+                textAnchor="end"
+                className="fill-muted text-[12px]"
+              >
+                {t.label}
+              </text>
+            </g>
+          ))}
+          {chart.xTicks.map((t) => (
             <text
-              x={chart.plot.left - 8}
-              y={t.y}
-              dy="0.32em"
-              textAnchor="end"
+              key={t.label}
+              x={t.x}
+              y={chart.plot.bottom + 20}
+              textAnchor="middle"
               className="fill-muted text-[12px]"
             >
               {t.label}
             </text>
-          </g>
-        ))}
-        {chart.xTicks.map((t) => (
-          <text
-            key={t.label}
-            x={t.x}
-            y={chart.plot.bottom + 20}
-            textAnchor="middle"
-            className="fill-muted text-[12px]"
-          >
-            {t.label}
-          </text>
-        ))}
-        <path d={chart.area} className="fill-plum-100" />
-        <path d={chart.line} className="fill-none stroke-plum-800" strokeWidth={2.5} />
-        {chart.dots.map((d) => (
-          <circle key={d.label} cx={d.x} cy={d.y} r={3.5} className="fill-plum-800">
-            <title>{`${d.label}: ${d.amount} (${d.orders} paid ${d.orders === 1 ? 'order' : 'orders'})`}</title>
-          </circle>
-        ))}
-      </svg>
+          ))}
+          <path d={chart.area} className="fill-plum-100" />
+          <path d={chart.line} className="fill-none stroke-plum-800" strokeWidth={2.5} />
+          {chart.dots.map((d) => (
+            <circle key={d.label} cx={d.x} cy={d.y} r={3.5} className="fill-plum-800">
+              <title>{`${d.label}: ${d.amount} (${d.orders} paid ${d.orders === 1 ? 'order' : 'orders'})`}</title>
+            </circle>
+          ))}
+        </svg>
+      </div>
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer font-semibold">The chart’s figures as a table</summary>
         <div className="mt-2 max-h-80 overflow-auto">
@@ -350,7 +355,7 @@ function RevenueChart({ figures, chart }: { figures: DashboardFigures; chart: Re
 
 function RecentOrders({ orders }: { orders: DashboardFigures['recentOrders'] }) {
   return (
-    <section className="rounded-xl bg-white p-4 shadow-sm" aria-labelledby="recent-orders-title">
+    <section className="min-w-0 rounded-xl bg-white p-4 shadow-sm" aria-labelledby="recent-orders-title">
       <div className="flex items-baseline justify-between gap-3">
         <h2 id="recent-orders-title" className="font-display text-xl font-semibold">
           Recent orders
