@@ -127,19 +127,24 @@ export async function lowStockVariants(q: Queryable, threshold: number): Promise
 
 const BUCKET_FORMATS = { hour: 'YYYY-MM-DD"T"HH24', day: 'YYYY-MM-DD', month: 'YYYY-MM' } as const;
 
-/** Revenue and paid orders per Lagos hour, day or month of the window. */
+/**
+ * Revenue and paid orders per Lagos hour, day or month of the window (grouped on date_trunc,
+ * formatted once per group).
+ */
 export async function revenueByBucket(
   q: Queryable,
   w: Window,
   unit: keyof typeof BUCKET_FORMATS,
 ): Promise<{ key: string; revenueKobo: number; orders: number }[]> {
-  const bucket = sql`to_char(${orders.createdAt} AT TIME ZONE ${LAGOS_TIME_ZONE}, ${BUCKET_FORMATS[unit]})`;
   const rows = await queryRows<{ key: string; revenue: string | number; orders: number }>(
     q,
-    sql`SELECT ${bucket} AS key, sum(${orders.totalKobo})::bigint AS revenue, count(*)::int AS orders
-    FROM ${orders}
-    WHERE ${within(orders.createdAt, w)} AND ${PAID}
-    GROUP BY 1 ORDER BY 1`,
+    sql`SELECT to_char(bucket, ${BUCKET_FORMATS[unit]}) AS key, sum(total)::bigint AS revenue, count(*)::int AS orders
+    FROM (
+      SELECT date_trunc(${unit}, ${orders.createdAt} AT TIME ZONE ${LAGOS_TIME_ZONE}) AS bucket, ${orders.totalKobo} AS total
+      FROM ${orders}
+      WHERE ${within(orders.createdAt, w)} AND ${PAID}
+    ) paid
+    GROUP BY bucket ORDER BY bucket`,
   );
   return rows.map((r) => ({ key: r.key, revenueKobo: Number(r.revenue), orders: Number(r.orders) }));
 }
@@ -190,14 +195,11 @@ export interface TopProductRow {
   revenueKobo: number;
 }
 
-/** The best sellers of the window among paid orders, by units or by revenue (line totals). */
-export async function topProducts(
-  q: Queryable,
-  w: Window,
-  by: 'units' | 'revenue',
-  limit: number,
-): Promise<TopProductRow[]> {
-  const order = by === 'units' ? sql`units DESC, revenue DESC` : sql`revenue DESC, units DESC`;
+/**
+ * What each product sold in the window among paid orders (units and line totals): one pass,
+ * one row per product, which the service ranks by units and by revenue.
+ */
+export async function salesByProduct(q: Queryable, w: Window): Promise<TopProductRow[]> {
   const rows = await queryRows<{
     product_id: number | null;
     name: string;
@@ -209,9 +211,7 @@ export async function topProducts(
       sum(${orderLines.quantity})::int AS units, sum(${orderLines.totalKobo})::bigint AS revenue
     FROM ${orderLines} JOIN ${orders} ON ${orders.id} = ${orderLines.orderId}
     WHERE ${within(orders.createdAt, w)} AND ${PAID}
-    GROUP BY ${orderLines.productId}, CASE WHEN ${orderLines.productId} IS NULL THEN ${orderLines.productName} END
-    ORDER BY ${order}, name
-    LIMIT ${limit}`,
+    GROUP BY ${orderLines.productId}, CASE WHEN ${orderLines.productId} IS NULL THEN ${orderLines.productName} END`,
   );
   return rows.map((r) => ({
     productId: r.product_id === null ? null : Number(r.product_id),

@@ -16,7 +16,8 @@ import {
   pendingOrdersNow,
   recentOrders,
   revenueByBucket,
-  topProducts,
+  salesByProduct,
+  type TopProductRow,
 } from './analytics.repository.ts';
 
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
@@ -55,6 +56,16 @@ export interface DashboardFigures {
   topByRevenue: { productId: number | null; name: string; units: number; revenueKobo: number }[];
 }
 
+const TOP = 5;
+
+/** The best five by one measure, the other breaking ties, then the name. */
+function top(rows: readonly TopProductRow[], by: 'units' | 'revenueKobo'): TopProductRow[] {
+  const other = by === 'units' ? 'revenueKobo' : 'units';
+  return [...rows]
+    .sort((a, b) => b[by] - a[by] || b[other] - a[other] || a.name.localeCompare(b.name))
+    .slice(0, TOP);
+}
+
 export function createAnalyticsService(deps: { db: Db; lowStockThreshold?: number }) {
   const { db } = deps;
   const threshold = deps.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD;
@@ -66,18 +77,16 @@ export function createAnalyticsService(deps: { db: Db; lowStockThreshold?: numbe
       const range = periodRange(period, now);
       const current = { start: range.start, end: range.end };
       const previous = { start: range.previousStart, end: range.previousEnd };
-      const [figures, pendingNow, customers, catalog, lowStock, byBucket, recent, topByUnits, topByRevenue] =
-        await Promise.all([
-          orderFigures(db, current, previous),
-          pendingOrdersNow(db),
-          newCustomers(db, current, previous),
-          activeProducts(db, range.start),
-          lowStockVariants(db, threshold),
-          revenueByBucket(db, current, range.unit),
-          recentOrders(db, 10),
-          topProducts(db, current, 'units', 5),
-          topProducts(db, current, 'revenue', 5),
-        ]);
+      const [figures, pendingNow, customers, catalog, lowStock, byBucket, recent, sales] = await Promise.all([
+        orderFigures(db, current, previous),
+        pendingOrdersNow(db),
+        newCustomers(db, current, previous),
+        activeProducts(db, range.start),
+        lowStockVariants(db, threshold),
+        revenueByBucket(db, current, range.unit),
+        recentOrders(db, 10),
+        salesByProduct(db, current),
+      ]);
       const sums = new Map(byBucket.map((b) => [b.key, b]));
       return {
         period,
@@ -104,8 +113,8 @@ export function createAnalyticsService(deps: { db: Db; lowStockThreshold?: numbe
           })),
         },
         recentOrders: recent.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-        topByUnits,
-        topByRevenue,
+        topByUnits: top(sales, 'units'),
+        topByRevenue: top(sales, 'revenueKobo'),
       };
     },
   };
