@@ -82,6 +82,8 @@ export const EnvSchema = z.object({
   MAX_QUANTITY_PER_LINE: z.coerce.number().int().min(1).max(999).default(10),
   /** The most units a cart (and an order) may hold in all. */
   MAX_ITEMS_PER_ORDER: z.coerce.number().int().min(1).max(9999).default(30),
+  /** The admin dashboard counts variants with this many units or fewer as low on stock. */
+  LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(10_000).default(5),
   /** Changes to the abuse limits by rule name: `checkout:ip=100/1h,track:session=50` (see README). */
   RATE_LIMITS: z
     .string()

@@ -7,6 +7,7 @@ import { createAdminUsersService } from '#server/modules/accounts/admin-users.se
 import { createDemoModeService } from '#server/modules/accounts/demo-mode.ts';
 import { createProfileService } from '#server/modules/accounts/profile.service.ts';
 import { createTwoFactorService, TWO_FACTOR_LIMITS } from '#server/modules/accounts/two-factor.service.ts';
+import { createAnalyticsService } from '#server/modules/analytics/analytics.service.ts';
 import { createAuditService } from '#server/modules/audit/audit.service.ts';
 import { createCartService } from '#server/modules/cart/cart.service.ts';
 import { createCatalogService } from '#server/modules/catalog/catalog.service.ts';
@@ -54,6 +55,8 @@ export interface ServiceConfig {
   demo?: { eligible: boolean };
   /** Changes to the rate limits by rule name (RATE_LIMITS). */
   rateLimits?: RateLimitOverrides;
+  /** The dashboard's low-stock line: variants with this many units or fewer (default 5). */
+  lowStockThreshold?: number;
 }
 
 export function defaultServiceConfig(overrides: Partial<ServiceConfig> = {}): ServiceConfig {
@@ -147,6 +150,7 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
       ordersOf: (user) => orders.listForCustomer(user),
       supportEmail: async () => (await content.getStoreInfo()).email,
     }),
+    analytics: createAnalyticsService({ db, lowStockThreshold: config.lowStockThreshold }),
     demo,
     profiles,
     twoFactor: createTwoFactorService({

@@ -97,6 +97,7 @@ export async function assembleShop(options: { env: Env; log: Logger; dev: boolea
       },
       demo: { eligible: demoEligible(env) },
       rateLimits: env.RATE_LIMITS,
+      lowStockThreshold: env.LOW_STOCK_THRESHOLD,
     },
   });
   log.info(

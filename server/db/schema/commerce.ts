@@ -147,6 +147,8 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_email_idx').on(t.email),
     index('orders_reserved_idx').on(t.status, t.reservedUntil),
+    // The dashboard's and the orders list's periods (ADR 025).
+    index('orders_created_idx').on(t.createdAt),
   ],
 );
 
