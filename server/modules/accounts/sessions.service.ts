@@ -75,7 +75,10 @@ export function createSessionsService(deps: AccountsDeps) {
             subjectType: 'user',
             subjectId: user.id,
             ip: meta.ip,
-            details: { role, secondFactor: requiresSecondFactor({ role, email: user.email }) ? 'owed' : 'not required' },
+            details: {
+              role,
+              secondFactor: requiresSecondFactor({ role, email: user.email }) ? 'owed' : 'not required',
+            },
           });
         }
         return session;

@@ -1,7 +1,12 @@
 // The audit trail: who did what to what, from where (ADRs 019, 024). Services record an event
 // inside the transaction that does the thing, so the record and the change commit or fail
 // together. Nothing updates or deletes an entry: this module has no function that could.
-import type { AuditEntry, AuditFilter, AuditPage } from '#core/contract/admin-audit.ts';
+import {
+  type AuditEntry,
+  type AuditFilter,
+  AuditFilterSchema,
+  type AuditPage,
+} from '#core/contract/admin-audit.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import {
   type AuditEventRow,
@@ -33,7 +38,10 @@ function lagosDayStart(day: string, days = 0): Date {
   return new Date(start.getTime() + days * 86_400_000);
 }
 
-export function createAuditService(deps: { db: Db; actorNames?: (ids: number[]) => Promise<Map<number, string>> }) {
+export function createAuditService(deps: {
+  db: Db;
+  actorNames?: (ids: number[]) => Promise<Map<number, string>>;
+}) {
   function toEntry(row: AuditEventRow, names: Map<number, string>): AuditEntry {
     return {
       id: row.id,
@@ -72,8 +80,12 @@ export function createAuditService(deps: { db: Db; actorNames?: (ids: number[]) 
       });
     },
 
-    /** One page of the log (newest first) for the admin portal, with the actors' names. */
-    async search(filter: AuditFilter, pageSize = AUDIT_PAGE_SIZE): Promise<AuditPage> {
+    /**
+     * One page of the log (newest first) for the admin portal, with the actors' names. `query` is
+     * the URL's (AuditFilterSchema: anything unreadable is dropped, not refused).
+     */
+    async search(query: unknown, pageSize = AUDIT_PAGE_SIZE): Promise<AuditPage & { filter: AuditFilter }> {
+      const filter = AuditFilterSchema.parse(query ?? {});
       const page = filter.page ?? 1;
       const rows = await listAuditEvents(deps.db, {
         actorUserId: filter.actor,
@@ -87,7 +99,12 @@ export function createAuditService(deps: { db: Db; actorNames?: (ids: number[]) 
       });
       const shown = rows.slice(0, pageSize);
       const names = await namesOf(shown);
-      return { items: shown.map((row) => toEntry(row, names)), page, hasNext: rows.length > pageSize };
+      return {
+        items: shown.map((row) => toEntry(row, names)),
+        page,
+        hasNext: rows.length > pageSize,
+        filter,
+      };
     },
 
     /** The actions and subject types recorded so far (choices for the filter form). */
