@@ -86,6 +86,7 @@ function ToastItem({
   return (
     <div
       className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border bg-white px-4 py-3 text-sm font-medium shadow-lg has-checked:hidden ${tone}`}
+      role="note"
       data-testid="toast"
       data-kind={toast.kind}
       onMouseEnter={() => setPaused(true)}
