@@ -12,6 +12,7 @@ import {
 } from 'react-router';
 import './app.css';
 import '#app/lib/zod-without-eval.ts';
+import { Toaster } from '#app/components/ui/toast.tsx';
 import { useRestoreCurrency } from '#app/features/layout/currency-selector.tsx';
 import { NotFoundContent } from '#app/features/layout/not-found-content.tsx';
 import { SiteFooter } from '#app/features/layout/site-footer.tsx';
@@ -19,11 +20,12 @@ import { SiteHeader } from '#app/features/layout/site-header.tsx';
 import { useMergeGuestWishlist } from '#app/features/product/wishlist.ts';
 import { pickCurrency, readCurrencyCode } from '#app/lib/currency.server.ts';
 import { useNonce } from '#app/lib/nonce.ts';
+import { takeToast, withToastHeaders } from '#app/lib/toast.server.ts';
 import type { Route } from './+types/root';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { content } = context.services;
-  const [store, currencies, code, user, cartCount, wishlistIds, demoMode] = await Promise.all([
+  const [store, currencies, code, user, cartCount, wishlistIds, demoMode, flash] = await Promise.all([
     content.getStoreInfo(),
     content.listCurrencies(),
     readCurrencyCode(request),
@@ -31,21 +33,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.cart.owner().then((owner) => context.services.cart.count(owner)),
     context.auth.getUser().then((u) => (u ? context.services.profiles.listWishlist(u.id) : null)),
     context.services.demo.isOn(),
+    takeToast(request),
   ]);
-  return {
-    store,
-    currencies,
-    currency: pickCurrency(currencies, code),
-    /** The signed-in shopper (name for the header), or null. */
-    user: user ? { name: user.name, role: user.role } : null,
-    /** The signed-in shopper's saved products (guests keep theirs in this browser). */
-    wishlistIds,
-    /** Units in the cart; the header shows a badge above zero. */
-    cartCount,
-    /** A demo shop (ADR 016): the admin says so, and its sign-in screen shows the demo credentials. */
-    demoMode,
-    year: new Date().getFullYear(),
-  };
+  return withToastHeaders(
+    {
+      store,
+      currencies,
+      currency: pickCurrency(currencies, code),
+      /** The signed-in shopper (name for the header), or null. */
+      user: user ? { name: user.name, role: user.role } : null,
+      /** The signed-in shopper's saved products (guests keep theirs in this browser). */
+      wishlistIds,
+      /** Units in the cart; the header shows a badge above zero. */
+      cartCount,
+      /** A demo shop (ADR 016): the admin says so, and its sign-in screen shows the demo credentials. */
+      demoMode,
+      year: new Date().getFullYear(),
+      /** The one-time toast an action left for this page (app/lib/toast.server.ts), or null. */
+      toast: flash.toast,
+    },
+    flash.headers,
+  );
+}
+
+/** A page that shows (and clears) a flash toast is kept out of every cache. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const cacheControl = loaderHeaders.get('cache-control');
+  return cacheControl ? { 'cache-control': cacheControl } : new Headers();
 }
 
 // The shell's data changes only when the shopper changes currency (or submits something).
@@ -86,14 +100,19 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
   useRestoreCurrency();
   useMergeGuestWishlist();
   // Lets browser tests (and curious developers) know the page is interactive.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <Toaster flash={loaderData.toast} />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

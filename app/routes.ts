@@ -29,6 +29,11 @@ export default [
     route('users/:id', 'routes/admin.users-detail.tsx'),
     route('staff', 'routes/admin.staff.tsx'),
     route('staff/:id/reset-two-factor', 'routes/admin.staff-reset.tsx'),
+    route('audit', 'routes/admin.audit.tsx'),
+    // Sidebar entries whose screens are not built yet: one honest "coming" page.
+    ...['products', 'discounts', 'reviews', 'complaints', 'banners', 'settings'].map((section) =>
+      route(section, 'routes/admin.coming-soon.tsx', { id: `admin-coming-soon-${section}` }),
+    ),
     route('*', 'routes/admin.not-found.tsx'),
   ]),
   route('pages/:slug', 'routes/info-page.tsx'),

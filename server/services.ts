@@ -94,7 +94,12 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
   ]);
   if (unknownLimits.length > 0) throw new Error(`RATE_LIMITS: no rule is called ${unknownLimits.join(', ')}`);
   const limiter = createRateLimiter({ db, overrides: config.rateLimits });
-  const audit = createAuditService({ db });
+  // The log names its actors (staff and admins) through the staff list; `twoFactor` is made below.
+  const audit = createAuditService({
+    db,
+    actorNames: async (ids) =>
+      new Map((await twoFactor.listStaff()).filter((m) => ids.includes(m.id)).map((m) => [m.id, m.name])),
+  });
   const promotions = createPromotionsService({ db });
   const cart = createCartService({ db, promotions, caps: config.checkout });
   const profiles = createProfileService({ db });
@@ -131,6 +136,15 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
     db,
     mail,
     limiter,
+    audit,
+    publicUrl: config.publicUrl,
+    supportEmail: async () => (await content.getStoreInfo()).email,
+  });
+  const twoFactor = createTwoFactorService({
+    db,
+    mail,
+    limiter,
+    audit,
     publicUrl: config.publicUrl,
     supportEmail: async () => (await content.getStoreInfo()).email,
   });
@@ -153,14 +167,7 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
     analytics: createAnalyticsService({ db, lowStockThreshold: config.lowStockThreshold }),
     demo,
     profiles,
-    twoFactor: createTwoFactorService({
-      db,
-      mail,
-      limiter,
-      audit,
-      publicUrl: config.publicUrl,
-      supportEmail: async () => (await content.getStoreInfo()).email,
-    }),
+    twoFactor,
     audit,
     cart,
     catalog,

@@ -49,11 +49,16 @@ export function formFailure(error: unknown, values: Record<string, string>) {
 export function formHeaders({
   actionHeaders,
   loaderHeaders,
+  parentHeaders,
 }: {
   actionHeaders: Headers;
   loaderHeaders: Headers;
+  parentHeaders?: Headers;
 }) {
   const headers = new Headers(loaderHeaders);
+  // A parent's Cache-Control (the root's `private, no-store` on a page showing a flash toast) holds.
+  const parentCache = parentHeaders?.get('cache-control');
+  if (parentCache && !headers.has('cache-control')) headers.set('cache-control', parentCache);
   const retryAfter = actionHeaders.get('retry-after');
   if (retryAfter) headers.set('retry-after', retryAfter);
   return headers;

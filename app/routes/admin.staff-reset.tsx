@@ -1,9 +1,10 @@
 // /admin/staff/:id/reset-two-factor: the confirmation step before an admin resets another staff
 // member's second factor (ADR 019). The reset is recorded, ends their sessions and emails them.
-import { data, Form, isRouteErrorResponse, Link, redirect } from 'react-router';
+import { data, Form, isRouteErrorResponse, Link } from 'react-router';
 import { FormMessage, SubmitButton } from '#app/features/account/form-fields.tsx';
 import { requireRole } from '#app/lib/auth.server.ts';
 import { formFailure, formHeaders } from '#app/lib/forms.server.ts';
+import { redirectWithToast } from '#app/lib/toast.server.ts';
 import { STAFF_ROLES } from '#core/account.ts';
 import type { Route } from './+types/admin.staff-reset';
 
@@ -33,9 +34,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = Number.parseInt(params.id, 10);
   try {
     if (!Number.isSafeInteger(id)) throw data({ message: 'No such staff member.' }, { status: 404 });
-    const done = await context.services.twoFactor.reset(admin, id);
+    const done = await context.services.twoFactor.reset(admin, id, { ip: context.clientIp });
     context.log.info({ by: admin.id, target: id, sessionsEnded: done.sessionsEnded }, 'two-factor reset');
-    return redirect(`/admin/staff?reset=${id}`);
+    return redirectWithToast(`/admin/staff?reset=${id}`, {
+      kind: 'success',
+      message: `Reset done for ${done.email}, and recorded in the audit log.`,
+    });
   } catch (error) {
     const failure = formFailure(error, {});
     if (!failure) throw error;

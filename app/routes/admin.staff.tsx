@@ -33,7 +33,7 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
           </FormMessage>
         </div>
       ) : null}
-      <div className="mt-6 overflow-x-auto rounded-xl bg-white shadow-sm">
+      <div className="relative mt-6 overflow-x-auto rounded-xl bg-white shadow-sm">
         <table className="w-full text-left text-sm" data-testid="staff-table">
           <thead className="border-b border-ink/10 text-xs uppercase text-muted">
             <tr>

@@ -2,9 +2,10 @@
 // in place; without it, success goes back where the shopper was and a mistake (or a rate limit,
 // with Retry-After) is shown on this page with what they typed. Subscribing is double opt-in: the
 // answer is always "check your inbox", whether or not the address is already subscribed.
-import { data, Form, redirect } from 'react-router';
+import { data, Form } from 'react-router';
 import { asAppError } from '#app/lib/errors.ts';
 import { formHeaders } from '#app/lib/forms.server.ts';
+import { redirectWithToast } from '#app/lib/toast.server.ts';
 import { safeRedirectPath } from '#core/safe-redirect.ts';
 import type { Route } from './+types/newsletter';
 
@@ -27,7 +28,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     throw error;
   }
-  if (form.get('_js') !== '1') return redirect(`${redirectTo}#newsletter-subscribed`);
+  // Without JavaScript: back where they were, with the answer as a one-time toast.
+  if (form.get('_js') !== '1') {
+    return redirectWithToast(`${redirectTo}#newsletter-subscribed`, { kind: 'success', message });
+  }
   return { ok: true as const, message, email: '', redirectTo };
 }
 

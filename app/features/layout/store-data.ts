@@ -3,11 +3,11 @@ import { useRouteLoaderData } from 'react-router';
 import { type Currency, NAIRA } from '#core/money.ts';
 import type { loader as rootLoader } from '../../root.tsx';
 
-export type RootData = Awaited<ReturnType<typeof rootLoader>>;
-
-export function useRootData(): RootData | undefined {
+export function useRootData() {
   return useRouteLoaderData<typeof rootLoader>('root');
 }
+
+export type RootData = NonNullable<ReturnType<typeof useRootData>>;
 
 export function useCurrency(): Currency {
   return useRootData()?.currency ?? NAIRA;

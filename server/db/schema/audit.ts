@@ -16,11 +16,15 @@ export const auditEvents = pgTable(
     /** e.g. "user", "order". */
     subjectType: text('subject_type').notNull(),
     subjectId: text('subject_id').notNull(),
+    /** Where the actor was: the client address of the request (null for jobs and the command line). */
+    ip: text('ip'),
+    /** Free-form facts; a change carries `{ before: {...}, after: {...} }` (ADR 024). */
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('audit_events_subject_idx').on(t.subjectType, t.subjectId),
     index('audit_events_created_idx').on(t.createdAt),
+    index('audit_events_actor_idx').on(t.actorUserId, t.createdAt),
   ],
 );

@@ -8,6 +8,7 @@
 //   accounts.policy.ts    lifetimes, rate limits, new-password rules
 // Profiles (profile.service.ts) and two-factor sign-in (two-factor.service.ts) stand beside it.
 import type { Db } from '#server/db/client.ts';
+import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
 import type { RateLimiter } from '#server/platform/rate-limit.ts';
 import { createAdminsService } from './admins.service.ts';
@@ -28,6 +29,8 @@ export interface AccountsDeps {
   db: Db;
   mail: MailService;
   limiter: RateLimiter;
+  /** Staff sign-ins are recorded (ADR 024). */
+  audit: Pick<AuditService, 'record'>;
   publicUrl: string;
   supportEmail: () => Promise<string>;
 }

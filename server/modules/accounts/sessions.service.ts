@@ -1,6 +1,6 @@
 // Signing in and out, and the session behind a cookie (the SessionLookup port of
 // server/platform/auth/session.ts). A staff session owes a second factor (ADR 019).
-import { toRole, type UserRole } from '#core/account.ts';
+import { STAFF_ROLES, toRole, type UserRole } from '#core/account.ts';
 import { SignInInput } from '#core/contract/account.ts';
 import { verifyAgainstNothing, verifyPassword } from '#server/platform/auth/password.ts';
 import type { ClientMeta, CurrentSession, NewSession } from '#server/platform/auth/session.ts';
@@ -19,7 +19,7 @@ import {
 } from './accounts.repository.ts';
 import type { AccountsDeps } from './accounts.service.ts';
 import { sendVerification } from './sign-up.service.ts';
-import { sessionAccess } from './two-factor.policy.ts';
+import { requiresSecondFactor, sessionAccess } from './two-factor.policy.ts';
 
 export function createSessionsService(deps: AccountsDeps) {
   const { db, limiter } = deps;
@@ -66,7 +66,23 @@ export function createSessionsService(deps: AccountsDeps) {
       }
       return db.transaction(async (tx) => {
         if (meta.previousToken) await deleteSession(tx, hashToken(meta.previousToken));
-        return startSession(tx, user, form.remember, meta);
+        const session = await startSession(tx, user, form.remember, meta);
+        // Staff sign-ins are recorded (ADR 024); the second factor, when owed, is recorded apart.
+        const role = toRole(user.role);
+        if (STAFF_ROLES.includes(role)) {
+          await deps.audit.record(tx, {
+            actorUserId: user.id,
+            action: 'session.sign_in',
+            subjectType: 'user',
+            subjectId: user.id,
+            ip: meta.ip,
+            details: {
+              role,
+              secondFactor: requiresSecondFactor({ role, email: user.email }) ? 'owed' : 'not required',
+            },
+          });
+        }
+        return session;
       });
     },
 

@@ -50,7 +50,7 @@ export function twoFactorRoutes(twoFactor: TwoFactorService): FastifyPluginAsync
         const admin = await requireRole(request, ['admin']);
         const id = Number(request.params.id);
         if (!Number.isSafeInteger(id) || id <= 0) throw new NotFoundError('No staff member with that id.');
-        const done = await twoFactor.reset(admin, id);
+        const done = await twoFactor.reset(admin, id, { ip: request.ip });
         request.log.info({ by: admin.id, target: id, sessionsEnded: done.sessionsEnded }, 'two-factor reset');
         reply.header('cache-control', 'private, no-store');
         return { reset: true, email: done.email, sessionsEnded: done.sessionsEnded };

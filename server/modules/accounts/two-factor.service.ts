@@ -143,19 +143,28 @@ export function createTwoFactorService(deps: {
    * checked; a right code gives the slots back. The same calls sign-in makes.
    */
   async function limited<T>(
-    account: string,
-    meta: ClientMeta,
+    account: { id: number; email: string },
+    meta: ClientMeta & { purpose: 'enrol' | 'sign-in' | 'recovery-codes' },
     attempt: () => Promise<T | null | 'replayed'>,
   ): Promise<T> {
     await limiter.consume(TWO_FACTOR_LIMITS.perAddress, meta.ip);
-    await limiter.consume(TWO_FACTOR_LIMITS.perAccount, account);
+    await limiter.consume(TWO_FACTOR_LIMITS.perAccount, account.email);
     const result = await attempt();
     if (result === null || result === 'replayed') {
+      // A failed second factor is recorded (ADR 024); there is no change to share a transaction with.
+      await audit.record(db, {
+        actorUserId: account.id,
+        action: 'session.second_factor_failed',
+        subjectType: 'user',
+        subjectId: account.id,
+        ip: meta.ip,
+        details: { purpose: meta.purpose, reason: result === null ? 'wrong code' : 'code already used' },
+      });
       throw result === 'replayed'
         ? wrongCode('That code has already been used. Please wait for the next code in your app.')
         : wrongCode();
     }
-    await limiter.reset(TWO_FACTOR_LIMITS.perAccount, account);
+    await limiter.reset(TWO_FACTOR_LIMITS.perAccount, account.email);
     return result;
   }
 
@@ -164,10 +173,19 @@ export function createTwoFactorService(deps: {
     tx: Queryable,
     session: CurrentSession,
     meta: ClientMeta,
+    method: 'enrolment' | 'authenticator' | 'recovery code',
   ): Promise<NewSession> {
     // The half-signed-in session must still exist: an admin's reset or a sign-out in the meantime
     // ends it, and then this code opens nothing (the transaction rolls back).
     if (!(await endSession(tx, session.sessionId))) throw new UnauthorizedError('Please sign in again.');
+    await audit.record(tx, {
+      actorUserId: session.user.id,
+      action: 'session.second_factor',
+      subjectType: 'user',
+      subjectId: session.user.id,
+      ip: meta.ip,
+      details: { method },
+    });
     const { token, hash } = newToken();
     const lifetime = session.remember ? SESSION_LIFETIMES.remembered : SESSION_LIFETIMES.browser;
     const at = now();
@@ -252,7 +270,7 @@ export function createTwoFactorService(deps: {
         throw new ConflictError('Two-factor sign-in is already set up for this account.');
       }
       const code = normalizeCode(input.code);
-      const step = await limited(session.user.email, meta, async () =>
+      const step = await limited(session.user, { ...meta, purpose: 'enrol' }, async () =>
         matchingStep(secret, session.user.email, code),
       );
       return db.transaction(async (tx) => {
@@ -260,7 +278,7 @@ export function createTwoFactorService(deps: {
           throw new ConflictError('Two-factor sign-in is already set up for this account.');
         }
         const recoveryCodes = await storeRecoveryCodes(tx, session.user.id);
-        return { session: await verifiedSession(tx, session, meta), recoveryCodes };
+        return { session: await verifiedSession(tx, session, meta, 'enrolment'), recoveryCodes };
       });
     },
 
@@ -278,14 +296,16 @@ export function createTwoFactorService(deps: {
       if (!factor) throw new ConflictError('Please set up two-factor sign-in first.');
       const code = normalizeCode(input.code);
       const userId = session.user.id;
-      const usedRecoveryCode = await limited(session.user.email, meta, async () => {
+      const usedRecoveryCode = await limited(session.user, { ...meta, purpose: 'sign-in' }, async () => {
         const step = matchingStep(factor.secret, session.user.email, code);
         if (step !== null) return (await acceptStep(db, userId, step)) ? false : 'replayed';
         if (code.length === 16 && (await consumeRecoveryCode(db, userId, hashRecoveryCode(code))))
           return true;
         return null;
       });
-      const newSession = await db.transaction((tx) => verifiedSession(tx, session, meta));
+      const newSession = await db.transaction((tx) =>
+        verifiedSession(tx, session, meta, usedRecoveryCode ? 'recovery code' : 'authenticator'),
+      );
       return {
         session: newSession,
         usedRecoveryCode,
@@ -304,7 +324,7 @@ export function createTwoFactorService(deps: {
       const factor = await findTwoFactor(db, session.user.id);
       if (!factor) throw new ConflictError('Please set up two-factor sign-in first.');
       const code = normalizeCode(input.code);
-      await limited(session.user.email, meta, async () => {
+      await limited(session.user, { ...meta, purpose: 'recovery-codes' }, async () => {
         const step = matchingStep(factor.secret, session.user.email, code);
         if (step === null) return null;
         return (await acceptStep(db, session.user.id, step)) ? true : 'replayed';
@@ -331,7 +351,11 @@ export function createTwoFactorService(deps: {
      * recovery codes are removed, every session of theirs ends, they are emailed, and the reset is
      * recorded in the audit trail. They enrol again at their next sign-in.
      */
-    async reset(actor: SessionUser, targetId: number): Promise<{ email: string; sessionsEnded: number }> {
+    async reset(
+      actor: SessionUser,
+      targetId: number,
+      meta?: Pick<ClientMeta, 'ip'>,
+    ): Promise<{ email: string; sessionsEnded: number }> {
       if (actor.role !== 'admin') throw new ForbiddenError('Only an admin can reset two-factor sign-in.');
       if (actor.id === targetId) {
         throw new ForbiddenError(
@@ -351,6 +375,7 @@ export function createTwoFactorService(deps: {
           action: 'two_factor.reset',
           subjectType: 'user',
           subjectId: target.id,
+          ip: meta?.ip,
           details: { email: target.email, role: target.role, hadFactor, sessionsEnded },
         });
         await mail.enqueue(

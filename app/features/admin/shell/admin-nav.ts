@@ -1,0 +1,106 @@
+// The admin sidebar's sections, in the spec's order (Dashboard … Banners), then the shop's own
+// pages. Each names the permission it needs (core/permissions.ts): the sidebar hides what the
+// role cannot use, and the page checks the same permission on the server.
+import {
+  ClipboardList,
+  Image,
+  Inbox,
+  LayoutDashboard,
+  type LucideIcon,
+  MessageSquareWarning,
+  Package,
+  ScrollText,
+  Settings,
+  ShieldCheck,
+  Star,
+  TicketPercent,
+  UserCog,
+  Users,
+} from 'lucide-react';
+import type { UserRole } from '#core/account.ts';
+import { can, type Permission } from '#core/permissions.ts';
+
+export interface AdminSection {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** Null: every staff member and admin. */
+  permission: Permission | null;
+  /** Not built yet: the entry leads to an honest "coming" page (app/routes/admin.coming-soon.tsx). */
+  comingSoon?: string;
+}
+
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard, permission: 'dashboard.view' },
+  { to: '/admin/orders', label: 'Orders', icon: ClipboardList, permission: 'orders.view' },
+  {
+    to: '/admin/products',
+    label: 'Products',
+    icon: Package,
+    permission: 'products.view',
+    comingSoon:
+      'Every product with its variants, photos, prices and stock: add, edit and retire products, and see what is running low.',
+  },
+  {
+    to: '/admin/discounts',
+    label: 'Discounts',
+    icon: TicketPercent,
+    permission: 'discounts.manage',
+    comingSoon:
+      'Discount codes with their rules, limits and dates: create a code, change it, end it, and see how often each was used.',
+  },
+  { to: '/admin/users', label: 'Users', icon: Users, permission: 'customers.view' },
+  {
+    to: '/admin/reviews',
+    label: 'Reviews',
+    icon: Star,
+    permission: 'reviews.moderate',
+    comingSoon: 'Shoppers’ reviews waiting for a look: approve, hide or answer them.',
+  },
+  {
+    to: '/admin/complaints',
+    label: 'Complaints',
+    icon: MessageSquareWarning,
+    permission: 'complaints.handle',
+    comingSoon: 'Complaints and questions from customers, with their orders: answer them and close them.',
+  },
+  {
+    to: '/admin/banners',
+    label: 'Banners',
+    icon: Image,
+    permission: 'banners.manage',
+    comingSoon: 'The home page banners: pictures, words, links and the order they show in.',
+  },
+];
+
+export const SHOP_SECTIONS: readonly AdminSection[] = [
+  {
+    to: '/admin/settings',
+    label: 'Settings',
+    icon: Settings,
+    permission: 'settings.manage',
+    comingSoon:
+      'The shop’s details, currencies, delivery rates by state, and the addresses that get an email for every new order.',
+  },
+  { to: '/admin/audit', label: 'Audit log', icon: ScrollText, permission: 'audit.view' },
+  { to: '/admin/mailbox', label: 'Mailbox', icon: Inbox, permission: 'mailbox.view' },
+  { to: '/admin/staff', label: 'Staff', icon: UserCog, permission: null },
+  { to: '/admin/two-factor', label: 'Two-factor', icon: ShieldCheck, permission: null },
+];
+
+/** The sections a role may open, in sidebar order. */
+export function sectionsFor(role: UserRole, options: { secondFactorExempt: boolean }) {
+  const visible = (s: AdminSection) =>
+    (s.permission === null || can(role, s.permission)) &&
+    !(options.secondFactorExempt && s.to === '/admin/two-factor');
+  return { main: ADMIN_SECTIONS.filter(visible), shop: SHOP_SECTIONS.filter(visible) };
+}
+
+/** The section a not-yet-built page belongs to (by its path), or null. */
+export function comingSoonSection(pathname: string): AdminSection | null {
+  return (
+    [...ADMIN_SECTIONS, ...SHOP_SECTIONS].find(
+      (s) => s.comingSoon && (pathname === s.to || pathname.startsWith(`${s.to}/`)),
+    ) ?? null
+  );
+}

@@ -1,0 +1,30 @@
+// /admin/audit: the audit log (filters in the URL). Read-only: this route has no action, and no
+// route anywhere edits or deletes an entry.
+import { AuditLogPage } from '#app/features/admin/audit/audit-log-page.tsx';
+import { requirePermission } from '#app/lib/auth.server.ts';
+import type { Route } from './+types/admin.audit';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requirePermission(context, 'audit.view', request);
+  const query = Object.fromEntries(new URL(request.url).searchParams);
+  const { audit, twoFactor } = context.services;
+  const [{ filter, ...page }, vocabulary, staff] = await Promise.all([
+    audit.search(query),
+    audit.vocabulary(),
+    twoFactor.listStaff(),
+  ]);
+  return {
+    page,
+    filter,
+    people: staff.map((m) => ({ id: m.id, name: `${m.name} (${m.role})` })),
+    ...vocabulary,
+  };
+}
+
+export function meta() {
+  return [{ title: 'Audit log | Crown Hair Admin' }, { name: 'robots', content: 'noindex, nofollow' }];
+}
+
+export default function AdminAudit({ loaderData }: Route.ComponentProps) {
+  return <AuditLogPage {...loaderData} />;
+}

@@ -1,1 +1,0 @@
-CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at");
