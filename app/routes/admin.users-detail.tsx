@@ -1,14 +1,22 @@
 // /admin/users/:id: one account with its orders and activity, and the actions staff take on it
 // (suspend, reactivate, email; change role for admins). Each posts here with an `intent`, is
 // checked again by the service, and answers with a redirect back (?done=…).
-import { data, isRouteErrorResponse, Link, useLocation } from 'react-router';
-import { usersDone } from '#app/features/admin/users/done.tsx';
+import { data, isRouteErrorResponse, Link } from 'react-router';
 import { UserDetail } from '#app/features/admin/users/user-detail.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
 import { asAppError } from '#app/lib/errors.ts';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { redirectWithToast } from '#app/lib/toast.server.ts';
 import { can } from '#core/permissions.ts';
 import type { Route } from './+types/admin.users-detail';
+
+/** What each users action says once it has worked (as a toast on the next page). */
+const USERS_DONE = {
+  suspended: 'Account suspended. Every session it had has ended; it cannot sign in until reactivated.',
+  reactivated: 'Account reactivated. They can sign in again.',
+  'role-changed': 'Role changed. Their sessions ended, so the new role starts at their next sign-in.',
+  emailed: 'Email queued. It is in the outbox and recorded in the activity below.',
+} as const;
 
 function userId(raw: string): number {
   const id = /^\d{1,9}$/.test(raw) ? Number(raw) : Number.NaN;
@@ -69,18 +77,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const users = context.services.adminUsers;
     if (known === 'suspend') {
       await users.suspend(actor, id, values);
-      return usersDone(here, 'suspended');
+      return redirectWithToast(here, { kind: 'success', message: USERS_DONE['suspended'] });
     }
     if (known === 'reactivate') {
       await users.reactivate(actor, id);
-      return usersDone(here, 'reactivated');
+      return redirectWithToast(here, { kind: 'success', message: USERS_DONE['reactivated'] });
     }
     if (known === 'role') {
       await users.changeRole(actor, id, values);
-      return usersDone(here, 'role-changed');
+      return redirectWithToast(here, { kind: 'success', message: USERS_DONE['role-changed'] });
     }
     await users.sendEmail(actor, id, values);
-    return usersDone(here, 'emailed');
+    return redirectWithToast(here, { kind: 'success', message: USERS_DONE['emailed'] });
   } catch (error) {
     const failure = formFailure(error, values);
     if (!failure) throw error;
@@ -98,7 +106,6 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 }
 
 export default function AdminUser({ loaderData, actionData }: Route.ComponentProps) {
-  const location = useLocation();
   return (
     <UserDetail
       user={loaderData.user}
@@ -106,7 +113,6 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
       activity={loaderData.activity}
       can={loaderData.can}
       self={loaderData.self}
-      search={actionData ? '' : location.search}
       failure={actionData ?? null}
     />
   );

@@ -68,6 +68,8 @@ const PAGE_RULES: Record<string, Rule> = {
     guarded('staff.manage'),
   ),
   '/admin/audit': rule('/admin/audit', guarded('audit.view')),
+  '/admin/users': rule('/admin/users', guarded('customers.view')),
+  '/admin/users/:id': rule('/admin/users/999999', guarded('customers.view', 404)),
   '/admin/products': rule('/admin/products', guarded('products.view')),
   '/admin/discounts': rule('/admin/discounts', guarded('discounts.manage')),
   '/admin/reviews': rule('/admin/reviews', guarded('reviews.moderate')),

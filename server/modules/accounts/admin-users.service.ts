@@ -89,13 +89,13 @@ export function createAdminUsersService(deps: {
     target: UserRow,
     details: Record<string, unknown>,
   ): Promise<void> {
-    // The actor's address: H-A's audit event takes `ip`; until then it rides in details.
     await audit.record(tx, {
       actorUserId: actor.user.id,
+      ip: actor.ip ?? null,
       action,
       subjectType: 'user',
       subjectId: target.id,
-      details: { email: target.email, ...details, ...(actor.ip ? { ip: actor.ip } : {}) },
+      details: { email: target.email, ...details },
     });
   }
 

@@ -10,7 +10,6 @@ import type { OrderSummary } from '#core/contract/orders.ts';
 import { formatPrice } from '#core/money.ts';
 import { formatNigerianPhone } from '#core/nigeria.ts';
 import { PAYMENT_METHOD_LABELS, STATUS_LABELS } from '#core/order-status.ts';
-import { UsersDoneMessage } from './done.tsx';
 import { formatDay, formatWhen, ROLE_LABELS } from './format.ts';
 
 export interface UserDetailProps {
@@ -20,7 +19,6 @@ export interface UserDetailProps {
   /** What the signed-in member may do here (the server checks again). */
   can: { suspend: boolean; email: boolean; changeRole: boolean };
   self: boolean;
-  search: string;
   failure: {
     intent: string;
     message: string;
@@ -70,7 +68,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function UserDetail({ user, orders, activity, can, self, search, failure }: UserDetailProps) {
+export function UserDetail({ user, orders, activity, can, self, failure }: UserDetailProps) {
   const errorFor = (intent: string) => (failure?.intent === intent ? failure : null);
   const address = [user.address.street, user.address.landmark, user.address.city, user.address.state].filter(
     Boolean,
@@ -98,7 +96,6 @@ export function UserDetail({ user, orders, activity, can, self, search, failure 
           </span>
         )}
       </header>
-      <UsersDoneMessage search={search} />
       {failure ? <FormMessage tone="error">{failure.message}</FormMessage> : null}
 
       <div className="grid gap-6 lg:grid-cols-2">
