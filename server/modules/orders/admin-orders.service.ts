@@ -28,6 +28,7 @@ import type { MailService } from '#server/modules/mail/mail.service.ts';
 import { orderStatusMail } from '#server/modules/mail/order-templates.tsx';
 import { AppError, ConflictError, NotFoundError } from '#server/platform/errors.ts';
 import { parseInput } from '#server/platform/validation.ts';
+import { csvFileName, ordersCsvStream } from './admin-orders.csv.ts';
 import {
   insertOrderNote,
   listHistoryWithActors,
@@ -132,7 +133,7 @@ export function createAdminOrders(deps: {
     return order;
   }
 
-  return {
+  const admin = {
     /** A page of the orders matching the filters. */
     async list(filters: AdminOrderFilters): Promise<AdminOrderPage> {
       const { rows, total } = await listOrdersPage(db, orderListWhere(filters), filters.sort, {
@@ -162,6 +163,11 @@ export function createAdminOrders(deps: {
         const last = batch[batch.length - 1]!;
         cursor = { id: last.id, createdAtText: last.createdAtText, totalKobo: last.totalKobo };
       }
+    },
+
+    /** Every order matching the filters as a streamed CSV file (see admin-orders.csv.ts). */
+    exportCsv(filters: AdminOrderFilters): { stream: ReadableStream<Uint8Array>; fileName: string } {
+      return { stream: ordersCsvStream(admin, filters), fileName: csvFileName() };
     },
 
     /** An order as staff see it: everything, with the history's actors and the internal notes. */
@@ -318,6 +324,7 @@ export function createAdminOrders(deps: {
       });
     },
   };
+  return admin;
 }
 
 export type AdminOrders = ReturnType<typeof createAdminOrders>;
