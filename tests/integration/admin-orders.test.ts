@@ -147,6 +147,9 @@ describe('finding orders', () => {
     }
     const byName = await clients.staff.get('/admin/orders?q=phoneowner');
     expect(listed(byName.body)).toEqual([target.trackingNumber]);
+    // Items: the units of both lines.
+    const row = byName.body.match(/<tr[^>]*data-order="CH\d+"[\s\S]*?<\/tr>/)?.[0] ?? '';
+    expect(row).toMatch(/<td[^>]*text-right[^>]*>5<\/td>/);
     expect(listed(byName.body)).not.toContain(other.trackingNumber);
   });
 
@@ -377,6 +380,7 @@ describe('the CSV export', () => {
     expect(lines).toHaveLength(3);
     const [first, second] = [lines[1]!, lines[2]!];
     expect(first.startsWith(`${plain.trackingNumber},2026-03-02 00:30,'@Ngozi -Okafor,`)).toBe(true);
+    expect(first).toContain(`,0803 123 4567,Ikeja,Lagos,1,`);
     expect(second).toContain(`"'=HYPERLINK(""http://x"",""Click"")"`);
     expect(second).toContain(`,${(evil.order.totalKobo / 100).toFixed(2)},`);
     expect(lines.join('\n')).not.toContain(other.trackingNumber);

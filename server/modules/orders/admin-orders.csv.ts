@@ -1,11 +1,12 @@
 // The orders CSV export (ADR 026): exactly what the list's filters show, every page of it, as a
 // stream pulled batch by batch from the database (keyset batches of 500: memory holds one batch,
 // however many orders match). UTF-8 with a byte-order mark so Excel reads ₦ and names right,
-// amounts in naira ("12500.00"), dates in Lagos time, and cells that begin with = + - @ (or a
+// amounts in naira ("12500.00"), dates in Lagos time, phones as Nigerians write them, and cells that begin with = + - @ (or a
 // tab or carriage return) quoted with a leading apostrophe so a spreadsheet never runs them.
 import { stringify } from 'csv-stringify/sync';
 import { type AdminOrderFilters, PAYMENT_STATE_LABELS } from '#core/contract/admin-orders.ts';
 import { koboToDecimalString } from '#core/money-format.ts';
+import { formatNigerianPhone } from '#core/nigeria.ts';
 import { isOrderStatus, PAYMENT_METHOD_LABELS, STATUS_LABELS } from '#core/order-status.ts';
 import type { AdminOrders, OrderExportRow } from './admin-orders.service.ts';
 import { paymentStateOf } from './admin-orders.service.ts';
@@ -44,7 +45,7 @@ function record(o: OrderExportRow): string[] {
     lagosStamp(o.createdAt),
     o.shipName,
     o.email,
-    o.phone,
+    formatNigerianPhone(o.phone),
     o.shipCity,
     o.shipState,
     String(o.itemCount),

@@ -5,7 +5,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from '
 import type { AdminOrderSort } from '#core/contract/admin-orders.ts';
 import type { OrderStatus, PaymentMethod } from '#core/order-status.ts';
 import type { Queryable } from '#server/db/client.ts';
-import { orderLines, orderNotes, orderStatusHistory, orders } from '#server/db/schema/commerce.ts';
+import { orderNotes, orderStatusHistory, orders } from '#server/db/schema/commerce.ts';
 
 /** The filter as SQL needs it: the search already split into what it can be. */
 export interface OrderListWhere {
@@ -77,7 +77,9 @@ const listColumns = {
   totalKobo: orders.totalKobo,
   promoCode: orders.promoCode,
   paidAt: orders.paidAt,
-  itemCount: sql<number>`(SELECT coalesce(sum(${orderLines.quantity}), 0)::int FROM ${orderLines} WHERE ${orderLines.orderId} = ${orders.id})`,
+  // Table-qualified by hand: drizzle writes a one-table select's columns unqualified, and inside
+  // the subquery a bare "id" would be the order line's.
+  itemCount: sql<number>`(SELECT coalesce(sum(ol.quantity), 0)::int FROM order_lines ol WHERE ol.order_id = "orders"."id")`,
 };
 
 export type OrderListRow = {

@@ -67,7 +67,7 @@ export function OrderDetail({
     order.status !== 'payment_failed';
   const cancellable = order.nextStatuses.includes('cancelled');
   return (
-    <article className="space-y-4">
+    <article className="min-w-0 space-y-4">
       <p className="text-sm">
         <Link to="/admin/orders" className="underline">
           ← All orders

@@ -38,7 +38,8 @@ export function OrdersList({
   const query = adminOrderQuery(filters, { page: 1 });
   const filtered = query !== '' && query !== `sort=${filters.sort}`;
   return (
-    <section>
+    // min-w-0: the shell's grid must not grow to the table's width on a phone (it scrolls in its box).
+    <section className="min-w-0">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="font-display text-3xl font-semibold">Orders</h1>
         <a
