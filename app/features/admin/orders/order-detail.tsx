@@ -7,6 +7,7 @@ import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx';
 import { FormMessage } from '#app/features/account/form-fields.tsx';
 import { type AdminOrderDetail, PAYMENT_STATE_LABELS } from '#core/contract/admin-orders.ts';
 import { formatDeliveryFee, formatDiscount, formatPrice } from '#core/money.ts';
+import { formatNigerianPhone } from '#core/nigeria.ts';
 import { ORDER_STATUSES, PAYMENT_METHOD_LABELS, STATUS_LABELS } from '#core/order-status.ts';
 import { ConfirmStep } from '../ui/confirm-step.tsx';
 import { DoneMessage } from '../ui/done-message.tsx';
@@ -294,10 +295,10 @@ export function OrderDetail({
                 {order.email}
               </a>
             </p>
-            <p>{order.phone}</p>
+            <p>{formatNigerianPhone(order.phone)}</p>
             <h3 className="mt-3 font-semibold">Delivery address</h3>
             <p>{order.address}</p>
-            <p>Recipient phone: {order.shipPhone}</p>
+            <p>Recipient phone: {formatNigerianPhone(order.shipPhone)}</p>
           </Card>
 
           <Card title="Payment" testId="order-payment">

@@ -13,6 +13,7 @@ import {
   PAYMENT_STATE_LABELS,
 } from '#core/contract/admin-orders.ts';
 import { formatPrice } from '#core/money.ts';
+import { formatNigerianPhone } from '#core/nigeria.ts';
 import { ORDER_STATUSES, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, STATUS_LABELS } from '#core/order-status.ts';
 import { DataTable, Td, Th } from '../ui/data-table.tsx';
 import { DoneMessage } from '../ui/done-message.tsx';
@@ -202,7 +203,7 @@ export function OrdersList({
                     <Td className="whitespace-nowrap">{lagosTime(o.createdAt)}</Td>
                     <Td>
                       <span className="block font-semibold">{o.customerName}</span>
-                      <span className="block text-xs text-muted">{o.phone}</span>
+                      <span className="block text-xs text-muted">{formatNigerianPhone(o.phone)}</span>
                     </Td>
                     <Td className="text-right">{o.itemCount}</Td>
                     <Td className="whitespace-nowrap text-right font-semibold">{formatPrice(o.totalKobo)}</Td>

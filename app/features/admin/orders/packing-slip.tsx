@@ -1,6 +1,8 @@
 // The packing slip: what goes in the parcel and where it goes, styled for paper (no prices, no
 // shop chrome). The print button needs JavaScript; without it, the browser's Print does the same.
+
 import type { AdminOrderDetail } from '#core/contract/admin-orders.ts';
+import { formatNigerianPhone } from '#core/nigeria.ts';
 import { lagosTime } from './format.ts';
 
 export function PackingSlip({ order }: { order: AdminOrderDetail }) {
@@ -31,7 +33,7 @@ export function PackingSlip({ order }: { order: AdminOrderDetail }) {
         <h2 className="font-semibold uppercase">Deliver to</h2>
         <p className="text-base font-semibold">{order.shipName}</p>
         <p>{order.address}</p>
-        <p>{order.shipPhone}</p>
+        <p>{formatNigerianPhone(order.shipPhone)}</p>
       </section>
       <table className="mt-6 w-full text-left text-sm">
         <thead className="border-b border-ink">
