@@ -20,9 +20,14 @@ export default [
   route('account/wishlist', 'routes/account.wishlist.ts'),
   route('admin/sign-in', 'routes/admin.sign-in.tsx'),
   route('admin/two-factor', 'routes/admin.two-factor.tsx'),
+  // Outside the admin shell: a file download and a page for paper.
+  route('admin/orders.csv', 'routes/admin.orders.csv.ts'),
+  route('admin/orders/:trackingNumber/packing-slip', 'routes/admin.orders.packing-slip.tsx'),
   route('admin', 'routes/admin.tsx', [
     index('routes/admin.index.tsx'),
     route('dashboard', 'routes/admin.dashboard.tsx'),
+    route('orders', 'routes/admin.orders.tsx'),
+    route('orders/:trackingNumber', 'routes/admin.orders.detail.tsx'),
     route('mailbox', 'routes/admin.mailbox.tsx'),
     route('mailbox/:id', 'routes/admin.mailbox-message.tsx'),
     route('users', 'routes/admin.users.tsx'),

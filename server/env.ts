@@ -96,6 +96,25 @@ export const EnvSchema = z.object({
       }
     })
     .default({}),
+  /**
+   * Who gets an email for every new paid order: comma-separated addresses (until the admin
+   * settings hold them). Empty: nobody.
+   */
+  STAFF_ORDER_EMAILS: z
+    .string()
+    .transform((value, ctx) => {
+      const list = value
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean);
+      const bad = list.filter((a) => !z.email().safeParse(a).success);
+      if (bad.length > 0) {
+        ctx.addIssue({ code: 'custom', message: `not an email address: ${bad.join(', ')}` });
+        return z.NEVER;
+      }
+      return list;
+    })
+    .default([]),
   /** Create this admin at start when no admin exists yet (both must be set). */
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(1).optional(),

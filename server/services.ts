@@ -46,6 +46,8 @@ export interface ServiceConfig {
     paystackBaseUrl?: string;
     /** The sandbox's webhook signing key (shared by every process: see content.ensureSecret). */
     sandboxSecret: string;
+    /** Who hears of every new paid order (STAFF_ORDER_EMAILS). */
+    staffOrderEmails?: readonly string[];
   };
   checkout: CheckoutConfig;
   /**
@@ -131,6 +133,8 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
     publicUrl: config.publicUrl,
     reservationMinutes: config.checkout.reservationMinutes,
     log: log.child({ module: 'payments' }),
+    mail,
+    staffOrderEmails: config.payments.staffOrderEmails ?? [],
   });
   const accounts = createAccountsService({
     db,

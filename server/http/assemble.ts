@@ -87,6 +87,7 @@ export async function assembleShop(options: { env: Env; log: Logger; dev: boolea
         paystackSecretKey: env.PAYSTACK_SECRET_KEY,
         paystackBaseUrl: env.PAYSTACK_BASE_URL,
         sandboxSecret,
+        staffOrderEmails: env.STAFF_ORDER_EMAILS,
       },
       checkout: {
         reservationMinutes: env.PAYMENT_RESERVATION_MINUTES,

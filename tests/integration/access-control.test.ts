@@ -74,9 +74,9 @@ describe('the role guard', () => {
   });
 
   it('guards any other admin address too, and shows staff a not-found page', async () => {
-    expect((await clients.anonymous.get('/admin/orders')).statusCode).toBe(401);
-    expect((await clients.customer.get('/admin/orders')).statusCode).toBe(403);
-    const staff = await clients.staff.get('/admin/orders');
+    expect((await clients.anonymous.get('/admin/no-such-screen')).statusCode).toBe(401);
+    expect((await clients.customer.get('/admin/no-such-screen')).statusCode).toBe(403);
+    const staff = await clients.staff.get('/admin/no-such-screen');
     expect(staff.statusCode).toBe(404);
     expect(staff.body).toContain('There is no admin page at this address.');
   });

@@ -575,18 +575,54 @@ describe('status changes by staff', () => {
           to: 'payment_failed',
           note: 'The card was declined, not cancelled',
           correction: true,
+          before: { status: 'cancelled' },
+          after: { status: 'payment_failed' },
         },
       ],
       [
         'order.status_changed',
-        { from: 'shipped', to: 'cancelled', note: 'Customer asked to cancel', correction: false },
+        {
+          from: 'shipped',
+          to: 'cancelled',
+          note: 'Customer asked to cancel',
+          correction: false,
+          before: { status: 'shipped' },
+          after: { status: 'cancelled' },
+        },
       ],
       [
         'order.status_changed',
-        { from: 'packaged', to: 'shipped', note: 'GIG Logistics, waybill 1234', correction: false },
+        {
+          from: 'packaged',
+          to: 'shipped',
+          note: 'GIG Logistics, waybill 1234',
+          correction: false,
+          before: { status: 'packaged' },
+          after: { status: 'shipped' },
+        },
       ],
-      ['order.status_changed', { from: 'confirmed', to: 'packaged', note: '', correction: false }],
-      ['order.status_changed', { from: 'placed', to: 'confirmed', note: '', correction: false }],
+      [
+        'order.status_changed',
+        {
+          from: 'confirmed',
+          to: 'packaged',
+          note: '',
+          correction: false,
+          before: { status: 'confirmed' },
+          after: { status: 'packaged' },
+        },
+      ],
+      [
+        'order.status_changed',
+        {
+          from: 'placed',
+          to: 'confirmed',
+          note: '',
+          correction: false,
+          before: { status: 'placed' },
+          after: { status: 'confirmed' },
+        },
+      ],
     ]);
     expect(trail.slice(1).every((e) => e.actorUserId === staff.id)).toBe(true);
     expect(trail[0]!.actorUserId).toBe(admin.id);

@@ -147,8 +147,9 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_email_idx').on(t.email),
     index('orders_reserved_idx').on(t.status, t.reservedUntil),
-    // The dashboard's and the orders list's periods (ADR 025).
-    index('orders_created_idx').on(t.createdAt),
+    // The dashboard's periods and the admin orders list (newest first; ADRs 025, 026), and the phone search.
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_phone_idx').on(t.phone),
   ],
 );
 
@@ -190,9 +191,26 @@ export const orderStatusHistory = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     status: text('status').notNull(),
     note: text('note').notNull().default(''),
+    /** The staff member who set it (null: the shopper, the payment provider or the shop itself). */
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/** Staff's internal notes on an order: never shown to the shopper. */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    authorUserId: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId, t.createdAt)],
 );
 
 /** Who used which promo code on which order (per-customer limits and first-order checks). */

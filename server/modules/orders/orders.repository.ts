@@ -34,8 +34,9 @@ export async function insertStatus(
   orderId: number,
   status: OrderStatus,
   note = '',
+  actorUserId: number | null = null,
 ): Promise<void> {
-  await q.insert(orderStatusHistory).values({ orderId, status, note });
+  await q.insert(orderStatusHistory).values({ orderId, status, note, actorUserId });
 }
 
 /**

@@ -26,6 +26,7 @@ import {
   ValidationError,
 } from '#server/platform/errors.ts';
 import { parseInput } from '#server/platform/validation.ts';
+import { createAdminOrders } from './admin-orders.service.ts';
 import { createOrderPlacement } from './orders.placement.ts';
 import {
   findOrderById,
@@ -43,6 +44,7 @@ import { createOrderTracking, statusOf } from './orders.tracking.ts';
 
 /** An order as the orders module hands it to other modules (its row; read-only to them). */
 export type Order = OrderRow;
+export type { AdminOrders, OrderExportRow } from './admin-orders.service.ts';
 export type { BankAccount, NewPlacedLine, NewPlacedOrder, OrderPlacement } from './orders.placement.ts';
 export { estimatedDelivery, firstName, maskEmail } from './orders.tracking.ts';
 
@@ -70,7 +72,7 @@ export function createOrdersService(deps: {
     if (await markStockReleased(q, orderId)) await stock.putBack(q, await listOrderQuantities(q, orderId));
   }
 
-  return {
+  const service = {
     track: tracking.track,
     byId: tracking.byId,
     listForCustomer: tracking.listForCustomer,
@@ -243,13 +245,20 @@ export function createOrdersService(deps: {
           ...paid,
           reservedUntil: stillWaiting ? order.reservedUntil : null,
         });
-        await insertStatus(tx, order.id, status, note);
+        await insertStatus(tx, order.id, status, note, actor.id);
         await deps.audit.record(tx, {
           actorUserId: actor.id,
           action: correction ? 'order.status_corrected' : 'order.status_changed',
           subjectType: 'order',
           subjectId: order.trackingNumber,
-          details: { from: order.status, to: status, note, correction },
+          details: {
+            from: order.status,
+            to: status,
+            note,
+            correction,
+            before: { status: order.status },
+            after: { status },
+          },
         });
         if (notify) {
           await mail.enqueue(
@@ -299,6 +308,17 @@ export function createOrdersService(deps: {
       return order;
     },
   };
+
+  /** The admin screens' work: list, detail, notes, bulk moves, offline payments, resends. */
+  const admin = createAdminOrders({
+    db,
+    mail,
+    audit: deps.audit,
+    setStatus: service.setStatus,
+    sendPlacedMail,
+    trackUrl,
+  });
+  return { ...service, admin };
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;

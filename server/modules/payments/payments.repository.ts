@@ -40,6 +40,15 @@ export async function updatePayment(
     .where(eq(payments.id, id));
 }
 
+/** Every attempt to pay an order, newest first. */
+export async function listPaymentsOf(q: Queryable, orderId: number): Promise<PaymentRow[]> {
+  return q
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(desc(payments.createdAt), desc(payments.id));
+}
+
 export async function latestPaymentOf(q: Queryable, orderId: number): Promise<PaymentRow | null> {
   const [row] = await q
     .select()

@@ -3,8 +3,11 @@
 // webhook, or the expiry sweep asking the provider one last time. The payment row is locked
 // while a result is applied, and webhook deliveries are recorded, so nothing is applied twice.
 import { randomBytes } from 'node:crypto';
+import type { SessionUser } from '#core/contract/account.ts';
 import type { Db, Queryable, Tx } from '#server/db/client.ts';
 import type { CartService } from '#server/modules/cart/cart.service.ts';
+import type { MailService } from '#server/modules/mail/mail.service.ts';
+import { staffNewPaidOrderMail } from '#server/modules/mail/staff-order-templates.tsx';
 import type { Order as OrderRow, OrdersService } from '#server/modules/orders/orders.service.ts';
 import { AppError, UnauthorizedError } from '#server/platform/errors.ts';
 import type { Logger } from '#server/platform/logger.ts';
@@ -12,6 +15,7 @@ import {
   findPayment,
   insertPayment,
   latestPaymentOf,
+  listPaymentsOf,
   lockPayment,
   type PaymentRow,
   recordPaymentEvent,
@@ -53,8 +57,34 @@ export function createPaymentsService(deps: {
   /** How long a retried payment holds the order's items again. */
   reservationMinutes: number;
   log: Logger;
+  /** Queues the staff's new-paid-order email (absent: none is sent). */
+  mail?: Pick<MailService, 'enqueue'>;
+  /** Who hears of every new paid order (STAFF_ORDER_EMAILS). */
+  staffOrderEmails?: readonly string[];
 }) {
   const { db, provider, orders, publicUrl, log } = deps;
+
+  /** Tells staff of a newly paid order, in the transaction that marked it paid. */
+  async function tellStaff(q: Queryable, order: OrderRow): Promise<void> {
+    if (!deps.mail) return;
+    for (const to of deps.staffOrderEmails ?? []) {
+      await deps.mail.enqueue(
+        q,
+        staffNewPaidOrderMail({
+          to,
+          trackingNumber: order.trackingNumber,
+          customerName: order.shipName,
+          totalKobo: order.totalKobo,
+          paymentMethod:
+            order.paymentMethod === 'bank_transfer' || order.paymentMethod === 'pay_on_delivery'
+              ? order.paymentMethod
+              : 'online',
+          state: order.shipState,
+          adminUrl: `${publicUrl}/admin/orders/${order.trackingNumber}`,
+        }),
+      );
+    }
+  }
 
   /**
    * Money arrived for an order that had already ended (its hold ran out, or it was cancelled):
@@ -109,6 +139,7 @@ export function createPaymentsService(deps: {
       const order =
         (await orders.markPaid(q, payment.orderId, how, payment.reference)) ?? (await reopenPaid(q, payment));
       if (order?.cartId != null) await deps.cart.emptyCart(q, order.cartId);
+      if (order) await tellStaff(q, order);
       log.info({ reference: payment.reference, orderId: payment.orderId, source }, 'payment applied');
       return 'paid';
     }
@@ -204,6 +235,31 @@ export function createPaymentsService(deps: {
         status: 'pending',
       });
       return reference;
+    },
+
+    /** An order's payment attempts, newest first (the admin order page's payment record). */
+    async forOrder(orderId: number): Promise<PaymentRow[]> {
+      return listPaymentsOf(db, orderId);
+    },
+
+    /**
+     * Staff record that the money for a bank transfer or pay-on-delivery order arrived: the
+     * order is marked paid (a waiting bank transfer becomes confirmed), its payment record
+     * verified, and staff told — one transaction, audited by the orders module.
+     */
+    async confirmOffline(trackingNumber: string, actor: Pick<SessionUser, 'id' | 'role'>): Promise<void> {
+      await db.transaction(async (tx) => {
+        const order = await orders.admin.confirmOfflinePaid(tx, trackingNumber, actor);
+        const payment = await latestPaymentOf(tx, order.id);
+        if (payment && payment.status !== 'success') {
+          await updatePayment(tx, payment.id, {
+            status: 'success',
+            paidAt: order.paidAt ?? new Date(),
+            message: `Confirmed by staff member ${actor.id}`,
+          });
+        }
+        await tellStaff(tx, order);
+      });
     },
 
     /** Where the shopper goes after placing an order: online and unpaid, the provider's page; else its result page. */

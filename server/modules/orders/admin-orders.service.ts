@@ -1,0 +1,330 @@
+// The admin orders screens' work: the filtered list (a page, or every match in keyset batches for
+// the CSV export), an order's detail for staff, internal notes, bulk status changes, confirming
+// an offline payment and resending the confirmation email — each change audited in its own
+// transaction. Status changes themselves go through the orders service's setStatus.
+import type { SessionUser } from '#core/contract/account.ts';
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  AddOrderNoteInput,
+  type AdminOrderDetail,
+  type AdminOrderFilters,
+  type AdminOrderPage,
+  type AdminOrderRow,
+  BulkOrderStatusInput,
+  type BulkStatusResult,
+  type PaymentState,
+} from '#core/contract/admin-orders.ts';
+import { normalizeTrackingNumber, type TrackedOrder } from '#core/contract/orders.ts';
+import { normalizeNigerianPhone } from '#core/nigeria.ts';
+import {
+  isOrderStatus,
+  ORDER_TRANSITIONS,
+  type OrderStatus,
+  type PaymentMethod,
+} from '#core/order-status.ts';
+import type { Db, Queryable } from '#server/db/client.ts';
+import type { AuditService } from '#server/modules/audit/audit.service.ts';
+import type { MailService } from '#server/modules/mail/mail.service.ts';
+import { orderStatusMail } from '#server/modules/mail/order-templates.tsx';
+import { AppError, ConflictError, NotFoundError } from '#server/platform/errors.ts';
+import { parseInput } from '#server/platform/validation.ts';
+import { csvFileName, ordersCsvStream } from './admin-orders.csv.ts';
+import {
+  insertOrderNote,
+  listHistoryWithActors,
+  listOrderNotes,
+  listOrdersBatch,
+  listOrdersPage,
+  markOrderPaid,
+  type OrderCursor,
+  type OrderListRow,
+  type OrderListWhere,
+} from './admin-orders.repository.ts';
+import {
+  findOrderByTracking,
+  forceOrderStatus,
+  insertStatus,
+  listOrderLines,
+  lockOrder,
+  type OrderRow,
+} from './orders.repository.ts';
+import { fullAddress } from './orders.tracking.ts';
+
+type Actor = Pick<SessionUser, 'id' | 'role'>;
+
+/** Lagos is UTC+1 all year (no daylight saving). */
+const LAGOS_OFFSET = '+01:00';
+const DAY = 86_400_000;
+
+/** Turns the URL's filters into what the SQL needs: the search split, the days as instants. */
+export function orderListWhere(filters: AdminOrderFilters): OrderListWhere {
+  const where: OrderListWhere = { statuses: filters.status, method: filters.method };
+  const q = filters.q.trim();
+  if (q) {
+    const phone = /^[+\d\s().-]{7,}$/.test(q) ? normalizeNigerianPhone(q) : null;
+    if (phone) where.phone = phone;
+    else where.text = /^ch\s*\d/i.test(q) ? normalizeTrackingNumber(q) : q;
+  }
+  if (filters.from) where.from = new Date(`${filters.from}T00:00:00${LAGOS_OFFSET}`);
+  if (filters.to) where.until = new Date(new Date(`${filters.to}T00:00:00${LAGOS_OFFSET}`).getTime() + DAY);
+  return where;
+}
+
+function statusOfRow(status: string): OrderStatus {
+  return isOrderStatus(status) ? status : 'placed';
+}
+
+function methodOfRow(method: string): PaymentMethod {
+  return method === 'bank_transfer' || method === 'pay_on_delivery' ? method : 'online';
+}
+
+/** Where the money stands: paid, waiting for it, due at the door, failed, or never coming. */
+export function paymentStateOf(order: {
+  paidAt: Date | null;
+  status: string;
+  paymentMethod: string;
+}): PaymentState {
+  if (order.paidAt) return 'paid';
+  const status = statusOfRow(order.status);
+  if (status === 'payment_failed') return 'failed';
+  if (status === 'cancelled') return 'not_paid';
+  if (methodOfRow(order.paymentMethod) === 'pay_on_delivery') return 'on_delivery';
+  return 'awaiting';
+}
+
+function rowOf(r: OrderListRow | OrderRow, itemCount: number): AdminOrderRow {
+  const status = statusOfRow(r.status);
+  return {
+    trackingNumber: r.trackingNumber,
+    createdAt: r.createdAt.toISOString(),
+    customerName: r.shipName,
+    email: r.email,
+    phone: r.phone,
+    itemCount,
+    totalKobo: r.totalKobo,
+    paymentMethod: methodOfRow(r.paymentMethod),
+    paymentState: paymentStateOf(r),
+    status,
+    nextStatuses: [...ORDER_TRANSITIONS[status]],
+  };
+}
+
+/** One order as the CSV export writes it. */
+export type OrderExportRow = OrderListRow;
+
+export function createAdminOrders(deps: {
+  db: Db;
+  mail: MailService;
+  audit: Pick<AuditService, 'record'>;
+  setStatus: (trackingNumber: string, input: unknown, actor: Actor) => Promise<TrackedOrder>;
+  sendPlacedMail: (
+    q: Queryable,
+    order: OrderRow,
+    options: { paid: boolean; paymentReference: string },
+  ) => Promise<void>;
+  trackUrl: (order: OrderRow) => string;
+}) {
+  const { db } = deps;
+
+  async function lockByTracking(q: Queryable, trackingNumber: string): Promise<OrderRow> {
+    const found = await findOrderByTracking(q, normalizeTrackingNumber(trackingNumber));
+    const order = found ? await lockOrder(q, found.id) : null;
+    if (!order) throw new NotFoundError('Order not found. Please check the tracking number.');
+    return order;
+  }
+
+  const admin = {
+    /** A page of the orders matching the filters. */
+    async list(filters: AdminOrderFilters): Promise<AdminOrderPage> {
+      const { rows, total } = await listOrdersPage(db, orderListWhere(filters), filters.sort, {
+        limit: ADMIN_ORDERS_PAGE_SIZE,
+        offset: (filters.page - 1) * ADMIN_ORDERS_PAGE_SIZE,
+      });
+      return {
+        items: rows.map((r) => rowOf(r, Number(r.itemCount))),
+        total,
+        page: filters.page,
+        pageCount: Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE)),
+      };
+    },
+
+    /**
+     * Every order matching the filters (the page ignored), in the list's order, in batches of
+     * `batchSize` read one after another with a keyset cursor: memory holds one batch at a time.
+     */
+    async *exportBatches(filters: AdminOrderFilters, batchSize = 500): AsyncGenerator<OrderExportRow[]> {
+      const where = orderListWhere(filters);
+      let cursor: OrderCursor | null = null;
+      for (;;) {
+        const batch = await listOrdersBatch(db, where, filters.sort, cursor, batchSize);
+        if (batch.length === 0) return;
+        yield batch;
+        if (batch.length < batchSize) return;
+        const last = batch[batch.length - 1]!;
+        cursor = { id: last.id, createdAtText: last.createdAtText, totalKobo: last.totalKobo };
+      }
+    },
+
+    /** Every order matching the filters as a streamed CSV file (see admin-orders.csv.ts). */
+    exportCsv(filters: AdminOrderFilters): { stream: ReadableStream<Uint8Array>; fileName: string } {
+      return { stream: ordersCsvStream(admin, filters), fileName: csvFileName() };
+    },
+
+    /** An order as staff see it: everything, with the history's actors and the internal notes. */
+    async detail(trackingNumber: string): Promise<AdminOrderDetail | null> {
+      const order = await findOrderByTracking(db, normalizeTrackingNumber(trackingNumber));
+      if (!order) return null;
+      const [lines, history, notes] = await Promise.all([
+        listOrderLines(db, [order.id]),
+        listHistoryWithActors(db, order.id),
+        listOrderNotes(db, order.id),
+      ]);
+      return {
+        ...rowOf(
+          order,
+          lines.reduce((n, l) => n + l.quantity, 0),
+        ),
+        id: order.id,
+        shipName: order.shipName,
+        shipPhone: order.shipPhone,
+        address: fullAddress(order),
+        shipState: order.shipState,
+        subtotalKobo: order.subtotalKobo,
+        discountKobo: order.discountKobo,
+        deliveryFeeKobo: order.deliveryFeeKobo,
+        promoCode: order.promoCode,
+        paidAt: order.paidAt?.toISOString() ?? null,
+        stockReleased: order.stockReleasedAt !== null,
+        lines: lines.map((l) => ({
+          productId: l.productId,
+          productName: l.productName,
+          variantLabel: l.variantLabel,
+          sku: l.sku,
+          image: l.imageId ? { id: l.imageId, alt: l.productName, width: 1200, height: 1500 } : null,
+          unitPriceKobo: l.unitPriceKobo,
+          quantity: l.quantity,
+          discountKobo: l.discountKobo,
+          totalKobo: l.totalKobo,
+        })),
+        history: history.flatMap((h) =>
+          isOrderStatus(h.status)
+            ? [{ status: h.status, note: h.note, at: h.createdAt.toISOString(), actorUserId: h.actorUserId }]
+            : [],
+        ),
+        notes: notes.map((n) => ({
+          id: n.id,
+          body: n.body,
+          at: n.createdAt.toISOString(),
+          authorUserId: n.authorUserId,
+        })),
+      };
+    },
+
+    /** Staff write an internal note on an order (never shown to the shopper), audited. */
+    async addNote(trackingNumber: string, input: unknown, actor: Actor): Promise<void> {
+      const { body } = parseInput(AddOrderNoteInput, input);
+      await db.transaction(async (tx) => {
+        const order = await lockByTracking(tx, trackingNumber);
+        const note = await insertOrderNote(tx, { orderId: order.id, authorUserId: actor.id, body });
+        await deps.audit.record(tx, {
+          actorUserId: actor.id,
+          action: 'order.note_added',
+          subjectType: 'order',
+          subjectId: order.trackingNumber,
+          details: { before: {}, after: { noteId: note.id, note: body } },
+        });
+      });
+    },
+
+    /**
+     * Moves several orders to one status, each only where its transitions allow (each in its own
+     * transaction, audited by setStatus); says which moved and why the others did not.
+     */
+    async bulkSetStatus(input: unknown, actor: Actor): Promise<BulkStatusResult> {
+      const { trackingNumbers, status } = parseInput(BulkOrderStatusInput, input);
+      const result: BulkStatusResult = { moved: [], refused: [] };
+      for (const trackingNumber of [...new Set(trackingNumbers.map(normalizeTrackingNumber))]) {
+        try {
+          const before = await findOrderByTracking(db, trackingNumber);
+          if (before?.status === status) {
+            result.refused.push({ trackingNumber, reason: 'It already has this status.' });
+            continue;
+          }
+          await deps.setStatus(trackingNumber, { status }, { id: actor.id, role: actor.role });
+          result.moved.push(trackingNumber);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          result.refused.push({ trackingNumber, reason: error.message });
+        }
+      }
+      return result;
+    },
+
+    /**
+     * The money for a bank transfer or pay-on-delivery order arrived (inside the caller's
+     * transaction, which also marks the payment record): a bank transfer waiting for it becomes
+     * confirmed; any other open offline order is marked paid where it stands. Audited.
+     */
+    async confirmOfflinePaid(q: Queryable, trackingNumber: string, actor: Actor): Promise<OrderRow> {
+      const order = await lockByTracking(q, trackingNumber);
+      const method = methodOfRow(order.paymentMethod);
+      const status = statusOfRow(order.status);
+      if (method === 'online') {
+        throw new ConflictError('Card, bank and USSD payments are confirmed by the payment provider.');
+      }
+      if (order.paidAt) throw new ConflictError('This order is already recorded as paid.');
+      if (status === 'cancelled' || status === 'payment_failed' || order.stockReleasedAt !== null) {
+        throw new ConflictError('This order has ended: its payment cannot be confirmed.');
+      }
+      const paidAt = new Date();
+      let after: OrderStatus = status;
+      if (status === 'awaiting_transfer') {
+        after = 'confirmed';
+        await forceOrderStatus(q, order.id, after, { paidAt, reservedUntil: null });
+        await insertStatus(q, order.id, after, 'Bank transfer received.', actor.id);
+        await deps.mail.enqueue(
+          q,
+          orderStatusMail({
+            to: order.email,
+            name: order.shipName,
+            trackingNumber: order.trackingNumber,
+            status: after,
+            trackUrl: deps.trackUrl(order),
+          }),
+        );
+      } else {
+        await markOrderPaid(q, order.id, paidAt);
+      }
+      await deps.audit.record(q, {
+        actorUserId: actor.id,
+        action: 'order.payment_confirmed',
+        subjectType: 'order',
+        subjectId: order.trackingNumber,
+        details: {
+          method,
+          before: { status, paidAt: null },
+          after: { status: after, paidAt: paidAt.toISOString() },
+        },
+      });
+      return { ...order, status: after, paidAt };
+    },
+
+    /** Sends the shopper the order confirmation again (through the outbox), audited. */
+    async resendConfirmation(trackingNumber: string, actor: Actor): Promise<void> {
+      await db.transaction(async (tx) => {
+        const order = await lockByTracking(tx, trackingNumber);
+        await deps.sendPlacedMail(tx, order, { paid: order.paidAt !== null, paymentReference: '' });
+        await deps.audit.record(tx, {
+          actorUserId: actor.id,
+          action: 'order.confirmation_resent',
+          subjectType: 'order',
+          subjectId: order.trackingNumber,
+          details: { to: order.email },
+        });
+      });
+    },
+  };
+  return admin;
+}
+
+export type AdminOrders = ReturnType<typeof createAdminOrders>;
