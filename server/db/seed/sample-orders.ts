@@ -332,10 +332,11 @@ const FIRST_STEP: Record<PaymentMethod, { status: OrderStatus; note: string }> =
 };
 
 /** A basket of 1–3 different variants, best sellers more often, in the quantities people buy. */
-function basket(d: Dice, variants: readonly SampleVariant[]): { variant: SampleVariant; quantity: number }[] {
+function basket(
+  d: Dice,
+  byProduct: ReadonlyMap<number, readonly SampleVariant[]>,
+): { variant: SampleVariant; quantity: number }[] {
   const size = d.weighted([1, 2, 3], (n) => (n === 1 ? 55 : n === 2 ? 30 : 15));
-  const byProduct = new Map<number, SampleVariant[]>();
-  for (const v of variants) byProduct.set(v.productId, [...(byProduct.get(v.productId) ?? []), v]);
   const products = [...byProduct.keys()];
   const chosen = new Set<number>();
   const lines: { variant: SampleVariant; quantity: number }[] = [];
@@ -373,6 +374,12 @@ export function sampleOrders(input: {
   const plan = Object.entries(SAMPLE_ORDER_PLAN).flatMap(([status, n]) =>
     Array.from({ length: n }, (_, nth) => ({ target: status as OrderStatus, nth })),
   );
+  const byProduct = new Map<number, SampleVariant[]>();
+  for (const v of variants) {
+    const list = byProduct.get(v.productId);
+    if (list) list.push(v);
+    else byProduct.set(v.productId, [v]);
+  }
   const trackingNumbers = new Set<string>();
   const drafts = plan.map(({ target, nth }, i) => {
     // Who: mostly customers, some guests; a pay-on-delivery story needs a Lagos or Abuja address.
@@ -398,7 +405,7 @@ export function sampleOrders(input: {
     const name = buyer?.name ?? guest.name;
 
     // What: a basket priced by priceBasket, with a sample promo code now and then.
-    const items = basket(d, variants);
+    const items = basket(d, byProduct);
     const pricing: PricingLine[] = items.map(({ variant, quantity }) => ({
       productId: variant.productId,
       categorySlug: variant.categorySlug,

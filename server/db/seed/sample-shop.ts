@@ -1,6 +1,6 @@
 // Writes the sample customers and their year of orders (sample-customers.ts, sample-orders.ts)
 // into a freshly seeded catalogue, in the seed's transaction, with a few multi-row inserts.
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '#server/db/client.ts';
 import { users } from '#server/db/schema/accounts.ts';
 import {
@@ -11,11 +11,12 @@ import {
   orders,
   payments,
 } from '#server/db/schema/commerce.ts';
+import { insertMany } from './bulk-insert.ts';
 import { SAMPLE_PASSWORD_HASH, sampleCustomers } from './sample-customers.ts';
 import { type SamplePromo, type SampleVariant, sampleOrders } from './sample-orders.ts';
 
-/** Rows per INSERT: well under the 65,535 bind parameters of the wire protocol. */
-const CHUNK = 500;
+/** Rows per INSERT (one JSON parameter each; bounded so a statement stays a few hundred KB). */
+const CHUNK = 2_000;
 
 async function inChunks<T>(rows: readonly T[], size: number, fn: (chunk: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += size) await fn(rows.slice(i, i + size));
@@ -72,76 +73,91 @@ export async function seedSampleCustomersAndOrders(
   now: Date,
 ): Promise<{ customers: number; orders: number }> {
   const customers = sampleCustomers(now);
+  await insertMany(
+    q,
+    users,
+    customers.map((c) => ({
+      email: c.email,
+      name: c.name,
+      passwordHash: SAMPLE_PASSWORD_HASH,
+      role: 'customer',
+      emailVerifiedAt: c.emailVerifiedAt,
+      phone: c.phone,
+      addressStreet: c.address.street,
+      addressCity: c.address.city,
+      addressState: c.address.state,
+      addressLandmark: c.address.landmark,
+      notifyPromotions: c.notifyPromotions,
+      isActive: c.isActive,
+      lastSignInAt: c.lastSignInAt,
+      passwordChangedAt: c.createdAt,
+      createdAt: c.createdAt,
+      updatedAt: c.lastSignInAt ?? c.createdAt,
+    })),
+    { skipConflicts: true },
+  );
+  // The accounts written now (an address someone already had is left alone: not a buyer here).
   const inserted = await q
-    .insert(users)
-    .values(
-      customers.map((c) => ({
-        email: c.email,
-        name: c.name,
-        passwordHash: SAMPLE_PASSWORD_HASH,
-        role: 'customer',
-        emailVerifiedAt: c.emailVerifiedAt,
-        phone: c.phone,
-        addressStreet: c.address.street,
-        addressCity: c.address.city,
-        addressState: c.address.state,
-        addressLandmark: c.address.landmark,
-        notifyPromotions: c.notifyPromotions,
-        isActive: c.isActive,
-        lastSignInAt: c.lastSignInAt,
-        passwordChangedAt: c.createdAt,
-        createdAt: c.createdAt,
-        updatedAt: c.lastSignInAt ?? c.createdAt,
-      })),
-    )
-    .onConflictDoNothing({ target: users.email })
-    .returning({ id: users.id, email: users.email });
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(
+      and(
+        inArray(
+          users.email,
+          customers.map((c) => c.email),
+        ),
+        eq(users.passwordHash, SAMPLE_PASSWORD_HASH),
+      ),
+    );
   const idOf = new Map(inserted.map((u) => [u.email, u.id]));
 
   const list = sampleOrders({
     now,
     variants: await sampleVariants(q),
-    // Only the customers written now (an address someone already has is left alone).
     buyers: customers.flatMap((c, index) => (idOf.has(c.email) ? [{ ...c, index }] : [])),
     promos: await samplePromos(q),
   });
   if (list.length === 0) return { customers: inserted.length, orders: 0 };
 
-  const orderIds = new Map<string, number>();
-  await inChunks(list, 200, async (chunk) => {
-    const rows = await q
-      .insert(orders)
-      .values(
-        chunk.map(({ lines: _l, history: _h, payment: _p, redeemed: _r, customerIndex, ...o }) => ({
-          ...o,
-          userId: customerIndex === null ? null : (idOf.get(customers[customerIndex]!.email) ?? null),
-        })),
-      )
-      .returning({ id: orders.id, trackingNumber: orders.trackingNumber });
-    for (const r of rows) orderIds.set(r.trackingNumber, r.id);
-  });
+  await inChunks(list, CHUNK, (chunk) =>
+    insertMany(
+      q,
+      orders,
+      chunk.map(({ lines: _l, history: _h, payment: _p, redeemed: _r, customerIndex, ...o }) => ({
+        ...o,
+        userId: customerIndex === null ? null : (idOf.get(customers[customerIndex]!.email) ?? null),
+      })),
+    ),
+  );
+  const written = await q
+    .select({ id: orders.id, trackingNumber: orders.trackingNumber })
+    .from(orders)
+    .where(like(orders.idempotencyKey, 'sample-order-%'));
+  const orderIds = new Map(written.map((r) => [r.trackingNumber, r.id]));
   const idFor = (o: (typeof list)[number]) => orderIds.get(o.trackingNumber)!;
 
   await inChunks(
     list.flatMap((o) => o.lines.map((l) => ({ ...l, orderId: idFor(o) }))),
     CHUNK,
-    (chunk) => q.insert(orderLines).values(chunk),
+    (chunk) => insertMany(q, orderLines, chunk),
   );
   await inChunks(
     list.flatMap((o) => o.history.map((h) => ({ ...h, orderId: idFor(o) }))),
     CHUNK,
-    (chunk) => q.insert(orderStatusHistory).values(chunk),
+    (chunk) => insertMany(q, orderStatusHistory, chunk),
   );
   await inChunks(
     list.map((o) => ({ ...o.payment, orderId: idFor(o), currency: 'NGN' })),
     CHUNK,
-    (chunk) => q.insert(payments).values(chunk),
+    (chunk) => insertMany(q, payments, chunk),
   );
 
   // The promo uses still taken: one redemption each, and the codes' counts to match.
   const redeemed = list.filter((o) => o.redeemed && o.discountId !== null);
   if (redeemed.length > 0) {
-    await q.insert(discountRedemptions).values(
+    await insertMany(
+      q,
+      discountRedemptions,
       redeemed.map((o) => ({
         discountId: o.discountId!,
         orderId: idFor(o),
