@@ -9,7 +9,7 @@
 //
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names a server on which a
 // fresh database is created and dropped again; it is skipped with a line if none answers.
-// BENCH_ORDERS, BENCH_CUSTOMERS and BENCH_N change the sizes. A URL that answers 404 (a screen not
+// BENCH_ORDERS, BENCH_CUSTOMERS and BENCH_N change the sizes; BENCH_EXPORT_URL the export's address. A URL that answers 404 (a screen not
 // built on this branch yet) is skipped with a line. Prints a table; nothing here is a pass/fail test.
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -321,7 +321,7 @@ async function benchOn(kind: 'pglite' | 'postgres', helloP95: number): Promise<v
       const client = await signInAdmin(app);
       const [customer] = await queryRows<{ phone: string; name: string }>(
         database.db,
-        sql`SELECT phone, name FROM users WHERE email = 'bench.customer1234@example.com'`,
+        sql`SELECT phone, name FROM users WHERE email = ${`bench.customer${Math.min(1234, CUSTOMERS)}@example.com`}`,
       );
       const pages = [
         '/admin/dashboard?period=year',
@@ -340,7 +340,7 @@ async function benchOn(kind: 'pglite' | 'postgres', helloP95: number): Promise<v
           report(`${kind}: ${url}`, `skipped: answers ${result.status} on this branch`);
         }
       }
-      const exportUrl = '/admin/orders.csv?status=delivered';
+      const exportUrl = process.env.BENCH_EXPORT_URL ?? '/admin/orders.csv?status=delivered';
       const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
       const exported = await streamExport(app, exportUrl, cookie);
       if ('growth' in exported) {
