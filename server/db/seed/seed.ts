@@ -1,5 +1,6 @@
 // Loads the sample shop: categories, the catalogue with variants and generated artwork, hero
-// slides, display currencies, the store's settings and (demo shops only) the sample promo codes.
+// slides, display currencies, the store's settings, (demo shops only) the sample promo codes, and
+// a year of sample customers and orders for the admin screens (sample-shop.ts).
 // Runs in one transaction, only into an empty catalogue (an advisory lock keeps two starting
 // processes from both seeding).
 import { count, sql } from 'drizzle-orm';
@@ -16,6 +17,7 @@ import type { Logger } from '#server/platform/logger.ts';
 import { heroArtworkSvg, productArtworkSvg } from './artwork.ts';
 import { seedHeroSlides, seedProducts } from './catalogue.ts';
 import { categoryRows, isCatalogueEmpty } from './reference.ts';
+import { seedSampleCustomersAndOrders } from './sample-shop.ts';
 
 // Reference data is loaded at every start (reference.ts); this module, with its artwork, only when seeding.
 export { isCatalogueEmpty, seedReferenceData } from './reference.ts';
@@ -77,6 +79,8 @@ export async function seedSampleData(deps: {
   log: Logger;
   /** Load the sample promo codes too: only when the shop may be a demo shop (ADR 016). */
   promoCodes: boolean;
+  /** The moment the sample orders are dated back from (default now; tests fix it). */
+  now?: Date;
 }): Promise<boolean> {
   const { db, media, log } = deps;
   if (!(await isCatalogueEmpty(db))) return false;
@@ -124,7 +128,7 @@ export async function seedSampleData(deps: {
       .values(categoryRows().map((row) => ({ ...row, imageId: firstImageOf.get(row.slug) ?? null })))
       .onConflictDoUpdate({ target: categories.slug, set: { imageId: sql`excluded.image_id` } });
 
-    const now = Date.now();
+    const now = (deps.now ?? new Date()).getTime();
     for (const [i, p] of seedProducts.entries()) {
       const [row] = await tx
         .insert(products)
@@ -188,6 +192,9 @@ export async function seedSampleData(deps: {
       .values({ key: 'store.usesSampleData', value: 'true' })
       .onConflictDoUpdate({ target: settings.key, set: { value: 'true' } });
     if (deps.promoCodes) await seedSampleDiscounts(tx);
+    const ordersStarted = Date.now();
+    const sample = await seedSampleCustomersAndOrders(tx, new Date(now));
+    log.info({ ...sample, ms: Date.now() - ordersStarted }, 'sample customers and orders loaded');
 
     log.info({ products: seedProducts.length, ms: Date.now() - started }, 'sample data loaded');
     return true;
