@@ -56,6 +56,16 @@ function rule(sample: string | ((f: Fixture) => string), base: Omit<Rule, 'sampl
   return { ...base, sample: typeof sample === 'string' ? () => sample : sample, body };
 }
 
+/**
+ * Pages outside the admin layout, refused by status alone: the second-factor step, the CSV download
+ * and the print-only packing slip (no shell, so no sign-in form around them).
+ */
+const OUTSIDE_THE_SHELL = new Set([
+  '/admin/two-factor',
+  '/admin/orders.csv',
+  '/admin/orders/:trackingNumber/packing-slip',
+]);
+
 /** Admin pages, keyed by their path pattern in app/routes.ts. */
 const PAGE_RULES: Record<string, Rule> = {
   '/admin': rule('/admin', guarded('any staff', 302)),
@@ -69,6 +79,13 @@ const PAGE_RULES: Record<string, Rule> = {
   ),
   '/admin/audit': rule('/admin/audit', guarded('audit.view')),
   '/admin/users': rule('/admin/users', guarded('customers.view')),
+  '/admin/orders': rule('/admin/orders', guarded('orders.view')),
+  '/admin/orders/:trackingNumber': rule('/admin/orders/CH000000000000', guarded('orders.view', 404)),
+  '/admin/orders.csv': rule('/admin/orders.csv', guarded('orders.view')),
+  '/admin/orders/:trackingNumber/packing-slip': rule(
+    '/admin/orders/CH000000000000/packing-slip',
+    guarded('orders.view', 404),
+  ),
   '/admin/users/:id': rule('/admin/users/999999', guarded('customers.view', 404)),
   '/admin/products': rule('/admin/products', guarded('products.view')),
   '/admin/discounts': rule('/admin/discounts', guarded('discounts.manage')),
@@ -183,7 +200,7 @@ describe('the matrix', () => {
       if (!matches(res.statusCode, want))
         wrong.push(`${pattern} (${url}): ${res.statusCode}, expected ${want}`);
       // A refusal shows the admin sign-in form, never the page.
-      if ((res.statusCode === 401 || res.statusCode === 403) && pattern !== '/admin/two-factor') {
+      if ((res.statusCode === 401 || res.statusCode === 403) && !OUTSIDE_THE_SHELL.has(pattern)) {
         if (!res.body.includes('Admin sign in') && !res.body.includes('Only an admin')) {
           wrong.push(`${pattern}: refused without the sign-in form`);
         }
