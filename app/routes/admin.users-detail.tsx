@@ -77,18 +77,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const users = context.services.adminUsers;
     if (known === 'suspend') {
       await users.suspend(actor, id, values);
-      return redirectWithToast(here, { kind: 'success', message: USERS_DONE['suspended'] });
+      return redirectWithToast(here, { kind: 'success', message: USERS_DONE.suspended });
     }
     if (known === 'reactivate') {
       await users.reactivate(actor, id);
-      return redirectWithToast(here, { kind: 'success', message: USERS_DONE['reactivated'] });
+      return redirectWithToast(here, { kind: 'success', message: USERS_DONE.reactivated });
     }
     if (known === 'role') {
       await users.changeRole(actor, id, values);
       return redirectWithToast(here, { kind: 'success', message: USERS_DONE['role-changed'] });
     }
     await users.sendEmail(actor, id, values);
-    return redirectWithToast(here, { kind: 'success', message: USERS_DONE['emailed'] });
+    return redirectWithToast(here, { kind: 'success', message: USERS_DONE.emailed });
   } catch (error) {
     const failure = formFailure(error, values);
     if (!failure) throw error;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '#core/demo.ts';
 import { createUser, TEST_PASSWORD } from '#tests/factories/accounts.ts';
 import { TestClient } from '#tests/helpers/client.ts';
+import { clientPerRole } from '#tests/helpers/role-clients.ts';
 import { createTestShop, type TestShop } from '#tests/helpers/test-app.ts';
 import { freshCode, secretIn, signInAndEnrol } from '#tests/helpers/two-factor.ts';
 
@@ -12,20 +13,7 @@ const clients: Record<'anonymous' | 'customer' | 'staff' | 'admin', TestClient> 
 
 beforeAll(async () => {
   shop = await createTestShop({ pages: true });
-  clients.anonymous = new TestClient(shop.app);
-  const customer = await createUser(shop.database.db, { name: 'The customer' });
-  clients.customer = new TestClient(shop.app);
-  const res = await clients.customer.post('/auth', {
-    intent: 'signin',
-    email: customer.email,
-    password: TEST_PASSWORD,
-  });
-  expect(res.statusCode).toBe(302);
-  // Staff and admins sign in with their password and a code from their authenticator (ADR 019).
-  for (const role of ['staff', 'admin'] as const) {
-    const user = await createUser(shop.database.db, { role, name: `The ${role}` });
-    clients[role] = (await signInAndEnrol(shop.app, user)).client;
-  }
+  Object.assign(clients, await clientPerRole(shop));
   // Something in the mailbox to look at.
   await clients.anonymous.post('/auth/forgot-password', { email: 'nobody@example.ng' });
   const someone = await createUser(shop.database.db);

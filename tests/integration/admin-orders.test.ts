@@ -12,12 +12,11 @@ import { productVariants } from '#server/db/schema/catalog.ts';
 import { orders, payments } from '#server/db/schema/commerce.ts';
 import { ordersCsvStream } from '#server/modules/orders/admin-orders.csv.ts';
 import type { OrderExportRow } from '#server/modules/orders/admin-orders.service.ts';
-import { createUser, TEST_PASSWORD } from '#tests/factories/accounts.ts';
 import { createProduct } from '#tests/factories/catalog.ts';
 import { createOrder } from '#tests/factories/orders.ts';
-import { TestClient } from '#tests/helpers/client.ts';
+import type { TestClient } from '#tests/helpers/client.ts';
+import { clientPerRole } from '#tests/helpers/role-clients.ts';
 import { createTestShop, type TestShop } from '#tests/helpers/test-app.ts';
-import { signInAndEnrol } from '#tests/helpers/two-factor.ts';
 
 const STAFF_INBOX = 'owner@crownhair.ng';
 
@@ -29,19 +28,7 @@ beforeAll(async () => {
     pages: true,
     config: { payments: { sandboxSecret: 'a'.repeat(64), staffOrderEmails: [STAFF_INBOX] } },
   });
-  clients.anonymous = new TestClient(shop.app);
-  const customer = await createUser(shop.database.db, { name: 'A customer' });
-  clients.customer = new TestClient(shop.app);
-  const res = await clients.customer.post('/auth', {
-    intent: 'signin',
-    email: customer.email,
-    password: TEST_PASSWORD,
-  });
-  expect(res.statusCode).toBe(302);
-  for (const role of ['staff', 'admin'] as const) {
-    const user = await createUser(shop.database.db, { role, name: `Orders ${role}` });
-    clients[role] = (await signInAndEnrol(shop.app, user)).client;
-  }
+  Object.assign(clients, await clientPerRole(shop, 'Orders'));
 }, 60_000);
 afterAll(async () => {
   await shop.close();

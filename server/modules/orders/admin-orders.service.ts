@@ -48,7 +48,7 @@ import {
   lockOrder,
   type OrderRow,
 } from './orders.repository.ts';
-import { fullAddress } from './orders.tracking.ts';
+import { fullAddress, orderLineView } from './orders.tracking.ts';
 
 type Actor = Pick<SessionUser, 'id' | 'role'>;
 
@@ -195,17 +195,7 @@ export function createAdminOrders(deps: {
         promoCode: order.promoCode,
         paidAt: order.paidAt?.toISOString() ?? null,
         stockReleased: order.stockReleasedAt !== null,
-        lines: lines.map((l) => ({
-          productId: l.productId,
-          productName: l.productName,
-          variantLabel: l.variantLabel,
-          sku: l.sku,
-          image: l.imageId ? { id: l.imageId, alt: l.productName, width: 1200, height: 1500 } : null,
-          unitPriceKobo: l.unitPriceKobo,
-          quantity: l.quantity,
-          discountKobo: l.discountKobo,
-          totalKobo: l.totalKobo,
-        })),
+        lines: lines.map(orderLineView),
         history: history.flatMap((h) =>
           isOrderStatus(h.status)
             ? [{ status: h.status, note: h.note, at: h.createdAt.toISOString(), actorUserId: h.actorUserId }]

@@ -67,6 +67,21 @@ export function fullAddress(order: OrderRow): string {
     .join(', ');
 }
 
+/** An order line as the tracking page and the admin order page show it. */
+export function orderLineView(l: OrderLineRow): TrackedOrder['lines'][number] {
+  return {
+    productId: l.productId,
+    productName: l.productName,
+    variantLabel: l.variantLabel,
+    sku: l.sku,
+    image: l.imageId ? { id: l.imageId, alt: l.productName, width: 1200, height: 1500 } : null,
+    unitPriceKobo: l.unitPriceKobo,
+    quantity: l.quantity,
+    discountKobo: l.discountKobo,
+    totalKobo: l.totalKobo,
+  };
+}
+
 function summary(order: OrderRow, lines: OrderLineRow[]): OrderSummary {
   return {
     trackingNumber: order.trackingNumber,
@@ -107,17 +122,7 @@ export function createOrderTracking(deps: { db: Queryable }) {
       deliveryFeeKobo: order.deliveryFeeKobo,
       promoCode: order.promoCode,
       paidAt: order.paidAt?.toISOString() ?? null,
-      lines: lines.map((l) => ({
-        productId: l.productId,
-        productName: l.productName,
-        variantLabel: l.variantLabel,
-        sku: l.sku,
-        image: l.imageId ? { id: l.imageId, alt: l.productName, width: 1200, height: 1500 } : null,
-        unitPriceKobo: l.unitPriceKobo,
-        quantity: l.quantity,
-        discountKobo: l.discountKobo,
-        totalKobo: l.totalKobo,
-      })),
+      lines: lines.map(orderLineView),
       // Built from the statuses and times only: the public step descriptions, never a note.
       timeline: trackingTimeline(
         status,
