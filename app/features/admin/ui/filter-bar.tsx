@@ -1,28 +1,72 @@
 // A GET form above a list: its fields become the URL's query, so a filtered view can be
-// bookmarked or shared, and it works without JavaScript. Children are the fields.
-import type { ReactNode } from 'react';
-import { Form, Link } from 'react-router';
+// bookmarked or shared, and it works without JavaScript. The search stays in view; the other
+// fields fold behind "Filters" (with how many are set) on a phone and lie open on a laptop.
+import { SlidersHorizontal } from 'lucide-react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { Form, Link, useLocation } from 'react-router';
+
+/** The width from which the fields lie open (Tailwind's `md`, as in app.css's admin-filter-fold). */
+const WIDE = '(min-width: 48rem)';
 
 export function FilterBar({
   children,
+  search,
+  active = 0,
+  filtered = true,
   resetHref,
   label = 'Filters',
 }: {
+  /** The fields that fold on a phone. */
   children: ReactNode;
+  /** The search field, always in view. */
+  search?: ReactNode;
+  /** How many of the folded fields are set (the fold's summary shows it). */
+  active?: number;
+  /** Whether the list is filtered at all: only then is "Clear" offered. */
+  filtered?: boolean;
   /** The list without any filter. */
   resetHref: string;
   label?: string;
 }) {
+  const fold = useRef<HTMLDetailsElement>(null);
+  const { search: query } = useLocation();
+  // CSS opens the fold on wide screens where the browser knows ::details-content; this does it
+  // where it does not. On a phone the fold closes after each new view, so the list shows.
+  useEffect(() => {
+    if (query !== undefined && fold.current) fold.current.open = window.matchMedia(WIDE).matches;
+  }, [query]);
   return (
-    <Form method="get" role="search" aria-label={label} className="rounded-xl bg-white p-4 shadow-sm">
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">{children}</div>
-      <div className="mt-3 flex flex-wrap gap-2">
+    <Form
+      method="get"
+      role="search"
+      aria-label={label}
+      className="space-y-3 rounded-xl bg-white p-4 shadow-sm"
+    >
+      {search ? <div className="md:max-w-xl">{search}</div> : null}
+      <details ref={fold} className="admin-filter-fold" data-testid="filter-fold">
+        <summary>
+          <SlidersHorizontal className="h-4 w-4" aria-hidden="true" /> Filters
+          {active > 0 ? (
+            <span
+              className="rounded-full bg-plum-800 px-2 py-0.5 text-xs text-white"
+              data-testid="filter-count"
+            >
+              {active}
+              <span className="sr-only"> set</span>
+            </span>
+          ) : null}
+        </summary>
+        <div className="grid gap-3 pt-3 sm:grid-cols-2 md:pt-0 lg:grid-cols-4">{children}</div>
+      </details>
+      <div className="flex flex-wrap gap-2">
         <button type="submit" className="btn-primary">
           Apply
         </button>
-        <Link to={resetHref} className="btn-outline">
-          Clear
-        </Link>
+        {filtered ? (
+          <Link to={resetHref} className="btn-outline">
+            Clear
+          </Link>
+        ) : null}
       </div>
     </Form>
   );
@@ -46,6 +90,12 @@ export function FilterField({
       {children}
     </div>
   );
+}
+
+/** How many of these filter values are set (an empty list or string counts as unset). */
+export function countSet(values: readonly unknown[]): number {
+  return values.filter((v) => (Array.isArray(v) ? v.length > 0 : v !== undefined && v !== null && v !== ''))
+    .length;
 }
 
 export const inputClass = 'min-h-11 w-full rounded-lg border border-ink/20 bg-white px-3 py-2 text-sm';
