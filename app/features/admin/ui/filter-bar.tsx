@@ -36,29 +36,25 @@ export function FilterBar({
     if (query !== undefined && fold.current) fold.current.open = window.matchMedia(WIDE).matches;
   }, [query]);
   return (
-    <Form
-      method="get"
-      role="search"
-      aria-label={label}
-      className="space-y-3 rounded-xl bg-white p-4 shadow-sm"
-    >
-      {search ? <div className="md:max-w-xl">{search}</div> : null}
-      <details ref={fold} className="admin-filter-fold" data-testid="filter-fold">
-        <summary>
-          <SlidersHorizontal className="h-4 w-4" aria-hidden="true" /> Filters
-          {active > 0 ? (
-            <span
-              className="rounded-full bg-plum-800 px-2 py-0.5 text-xs text-white"
-              data-testid="filter-count"
-            >
-              {active}
-              <span className="sr-only"> set</span>
-            </span>
-          ) : null}
-        </summary>
-        <div className="grid gap-3 pt-3 sm:grid-cols-2 md:pt-0 lg:grid-cols-4">{children}</div>
-      </details>
-      <div className="flex flex-wrap gap-2">
+    <Form method="get" role="search" aria-label={label} className="rounded-xl bg-white p-4 shadow-sm">
+      {search ? <div className="mb-3 md:max-w-xl">{search}</div> : null}
+      {/* Folded, the summary sits beside Apply; open (or wide), the fields take the whole row. */}
+      <div className="flex flex-wrap items-start gap-x-2 gap-y-3">
+        <details ref={fold} className="admin-filter-fold" data-testid="filter-fold">
+          <summary>
+            <SlidersHorizontal className="h-4 w-4" aria-hidden="true" /> Filters
+            {active > 0 ? (
+              <span
+                className="rounded-full bg-plum-800 px-2 py-0.5 text-xs text-white"
+                data-testid="filter-count"
+              >
+                {active}
+                <span className="sr-only"> set</span>
+              </span>
+            ) : null}
+          </summary>
+          <div className="grid gap-3 pt-3 sm:grid-cols-2 md:pt-0 lg:grid-cols-4">{children}</div>
+        </details>
         <button type="submit" className="btn-primary">
           Apply
         </button>

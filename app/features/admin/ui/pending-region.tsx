@@ -27,7 +27,7 @@ export function PendingRegion({
     <div className={`relative ${className}`}>
       {/* The status sits outside the busy subtree: assistive technology holds back what changes
           inside aria-busy, and this is the one thing that should be heard at once. */}
-      <div className="sticky top-16 z-10 flex h-0 justify-center">
+      <div className="sticky top-16 z-10 flex h-0 items-start justify-center">
         <p role="status" className={pending ? 'admin-pending-status' : 'sr-only'}>
           {pending ? label : ''}
         </p>
