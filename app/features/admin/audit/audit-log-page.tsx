@@ -4,7 +4,7 @@
 import { Link } from 'react-router';
 import type { AuditFilter, AuditPage } from '#core/contract/admin-audit.ts';
 import { EmptyState } from '../ui/empty-state.tsx';
-import { countSet, FilterBar, FilterField, inputClass } from '../ui/filter-bar.tsx';
+import { countSet, FilterBar, FilterDate, FilterField, FilterSelect, inputClass } from '../ui/filter-bar.tsx';
 import { PendingRegion, usePendingHere } from '../ui/pending-region.tsx';
 import { AuditEntries } from './audit-entries.tsx';
 
@@ -40,37 +40,30 @@ export function AuditLogPage({ page, filter, people, actions, subjectTypes }: Au
             filter.to,
           ])}
         >
-          <FilterField label="Person" htmlFor="audit-actor">
-            <select id="audit-actor" name="actor" defaultValue={filter.actor ?? ''} className={inputClass}>
-              <option value="">Anyone</option>
-              {people.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </FilterField>
-          <FilterField label="Action" htmlFor="audit-action">
-            <select id="audit-action" name="action" defaultValue={filter.action ?? ''} className={inputClass}>
-              <option value="">Any action</option>
-              {actions.map((a) => (
-                <option key={a}>{a}</option>
-              ))}
-            </select>
-          </FilterField>
-          <FilterField label="Entity" htmlFor="audit-subject-type">
-            <select
-              id="audit-subject-type"
-              name="subjectType"
-              defaultValue={filter.subjectType ?? ''}
-              className={inputClass}
-            >
-              <option value="">Any entity</option>
-              {subjectTypes.map((t) => (
-                <option key={t}>{t}</option>
-              ))}
-            </select>
-          </FilterField>
+          <FilterSelect
+            label="Person"
+            id="audit-actor"
+            name="actor"
+            defaultValue={filter.actor}
+            any="Anyone"
+            options={people.map((p) => ({ value: String(p.id), label: p.name }))}
+          />
+          <FilterSelect
+            label="Action"
+            id="audit-action"
+            name="action"
+            defaultValue={filter.action}
+            any="Any action"
+            options={actions.map((a) => ({ value: a, label: a }))}
+          />
+          <FilterSelect
+            label="Entity"
+            id="audit-subject-type"
+            name="subjectType"
+            defaultValue={filter.subjectType}
+            any="Any entity"
+            options={subjectTypes.map((t) => ({ value: t, label: t }))}
+          />
           <FilterField label="Entity id or number" htmlFor="audit-subject-id">
             <input
               id="audit-subject-id"
@@ -80,24 +73,8 @@ export function AuditLogPage({ page, filter, people, actions, subjectTypes }: Au
               inputMode="text"
             />
           </FilterField>
-          <FilterField label="From" htmlFor="audit-from">
-            <input
-              id="audit-from"
-              type="date"
-              name="from"
-              defaultValue={filter.from ?? ''}
-              className={inputClass}
-            />
-          </FilterField>
-          <FilterField label="To" htmlFor="audit-to">
-            <input
-              id="audit-to"
-              type="date"
-              name="to"
-              defaultValue={filter.to ?? ''}
-              className={inputClass}
-            />
-          </FilterField>
+          <FilterDate label="From" id="audit-from" name="from" defaultValue={filter.from} />
+          <FilterDate label="To" id="audit-to" name="to" defaultValue={filter.to} />
         </FilterBar>
       </div>
       <PendingRegion pending={pending} label="Loading entries…" className="mt-6">

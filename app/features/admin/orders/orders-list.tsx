@@ -18,7 +18,15 @@ import { ORDER_STATUSES, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, STATUS_LABELS }
 import { DataTable, Td, Th } from '../ui/data-table.tsx';
 import { DoneMessage } from '../ui/done-message.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
-import { countSet, FilterBar, FilterField, inputClass } from '../ui/filter-bar.tsx';
+import {
+  countSet,
+  FilterBar,
+  FilterDate,
+  FilterSearch,
+  FilterSelect,
+  inputClass,
+  optionsOf,
+} from '../ui/filter-bar.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { PendingRegion, usePendingHere } from '../ui/pending-region.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
@@ -67,49 +75,30 @@ export function OrdersList({
           filtered={filtered}
           active={countSet([filters.method, filters.from, filters.to, filters.status])}
           search={
-            <FilterField label="Search" htmlFor="q">
-              <input
-                id="q"
-                name="q"
-                type="search"
-                defaultValue={filters.q}
-                placeholder="Tracking number, name, email or phone"
-                className={inputClass}
-              />
-            </FilterField>
+            <FilterSearch
+              id="q"
+              defaultValue={filters.q}
+              placeholder="Tracking number, name, email or phone"
+            />
           }
         >
-          <FilterField label="Payment method" htmlFor="method">
-            <select id="method" name="method" defaultValue={filters.method ?? ''} className={inputClass}>
-              <option value="">Any</option>
-              {PAYMENT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {PAYMENT_METHOD_LABELS[m]}
-                </option>
-              ))}
-            </select>
-          </FilterField>
-          <FilterField label="From (Lagos date)" htmlFor="from">
-            <input
-              id="from"
-              name="from"
-              type="date"
-              defaultValue={filters.from ?? ''}
-              className={inputClass}
-            />
-          </FilterField>
-          <FilterField label="To (Lagos date)" htmlFor="to">
-            <input id="to" name="to" type="date" defaultValue={filters.to ?? ''} className={inputClass} />
-          </FilterField>
-          <FilterField label="Sort" htmlFor="sort">
-            <select id="sort" name="sort" defaultValue={filters.sort} className={inputClass}>
-              {ADMIN_ORDER_SORTS.map((s) => (
-                <option key={s} value={s}>
-                  {ADMIN_ORDER_SORT_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          </FilterField>
+          <FilterSelect
+            label="Payment method"
+            id="method"
+            name="method"
+            defaultValue={filters.method}
+            any="Any"
+            options={optionsOf(PAYMENT_METHODS, PAYMENT_METHOD_LABELS)}
+          />
+          <FilterDate label="From (Lagos date)" id="from" name="from" defaultValue={filters.from} />
+          <FilterDate label="To (Lagos date)" id="to" name="to" defaultValue={filters.to} />
+          <FilterSelect
+            label="Sort"
+            id="sort"
+            name="sort"
+            defaultValue={filters.sort}
+            options={optionsOf(ADMIN_ORDER_SORTS, ADMIN_ORDER_SORT_LABELS)}
+          />
           <fieldset className="text-sm sm:col-span-2 lg:col-span-3">
             <legend className="font-semibold">Status</legend>
             <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">

@@ -88,6 +88,89 @@ export function FilterField({
   );
 }
 
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+/** Options from a list of values and their labels (`{ value, label: labels[value] }`). */
+export function optionsOf<V extends string>(values: readonly V[], labels: Record<V, string>): FilterOption[] {
+  return values.map((value) => ({ value, label: labels[value] }));
+}
+
+/** A labelled select; `any` names the first choice, which filters nothing (sent empty). */
+export function FilterSelect({
+  label,
+  id,
+  name,
+  defaultValue,
+  options,
+  any,
+}: {
+  label: string;
+  id: string;
+  name: string;
+  defaultValue?: string | number;
+  options: readonly FilterOption[];
+  any?: string;
+}) {
+  return (
+    <FilterField label={label} htmlFor={id}>
+      <select id={id} name={name} defaultValue={defaultValue ?? ''} className={inputClass}>
+        {any ? <option value="">{any}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </FilterField>
+  );
+}
+
+/** A labelled date field (the list's query carries it as YYYY-MM-DD). */
+export function FilterDate({
+  label,
+  id,
+  name,
+  defaultValue,
+}: {
+  label: string;
+  id: string;
+  name: string;
+  defaultValue?: string;
+}) {
+  return (
+    <FilterField label={label} htmlFor={id}>
+      <input id={id} name={name} type="date" defaultValue={defaultValue ?? ''} className={inputClass} />
+    </FilterField>
+  );
+}
+
+/** The list's search (`?q=`), for the filter bar's `search` slot. */
+export function FilterSearch({
+  id,
+  defaultValue,
+  placeholder,
+}: {
+  id: string;
+  defaultValue?: string;
+  placeholder: string;
+}) {
+  return (
+    <FilterField label="Search" htmlFor={id}>
+      <input
+        id={id}
+        name="q"
+        type="search"
+        defaultValue={defaultValue ?? ''}
+        placeholder={placeholder}
+        className={inputClass}
+      />
+    </FilterField>
+  );
+}
+
 /** How many of these filter values are set (an empty list or string counts as unset). */
 export function countSet(values: readonly unknown[]): number {
   return values.filter((v) => (Array.isArray(v) ? v.length > 0 : v !== undefined && v !== null && v !== ''))

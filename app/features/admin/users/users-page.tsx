@@ -3,9 +3,17 @@
 // primitives (../ui) the orders screen uses too.
 import { Link } from 'react-router';
 import { USER_ROLES } from '#core/account.ts';
-import type { AdminUsersPage, AdminUsersQuery, UserPeriod } from '#core/contract/admin-users.ts';
+import {
+  type AdminUsersPage,
+  type AdminUsersQuery,
+  USER_SORTS,
+  USER_STATES,
+  type UserPeriod,
+  type UserSort,
+  type UserState,
+} from '#core/contract/admin-users.ts';
 import { EmptyState } from '../ui/empty-state.tsx';
-import { countSet, FilterBar, FilterField, inputClass } from '../ui/filter-bar.tsx';
+import { countSet, FilterBar, FilterDate, FilterSearch, FilterSelect, optionsOf } from '../ui/filter-bar.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { PendingRegion, usePendingHere } from '../ui/pending-region.tsx';
 import { ROLE_LABELS } from './format.ts';
@@ -16,6 +24,15 @@ const PERIOD_LABELS: Record<UserPeriod, string> = {
   week: 'this week',
   month: 'this month',
   year: 'this year',
+};
+
+const STATE_LABELS: Record<UserState, string> = { active: 'Active', suspended: 'Suspended' };
+
+const SORT_LABELS: Record<UserSort, string> = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  name: 'Name',
+  'last-sign-in': 'Last sign-in',
 };
 
 /** The query string of the current filter with `changes` applied (empty values left out). */
@@ -102,62 +119,33 @@ export function UsersPage({ data }: { data: AdminUsersPage & { query: AdminUsers
           resetHref="/admin/users"
           filtered={filtered}
           active={countSet([query.state, query.role, query.joinedFrom, query.joinedTo])}
-          search={
-            <FilterField label="Search" htmlFor="users-q">
-              <input
-                id="users-q"
-                name="q"
-                type="search"
-                defaultValue={query.q ?? ''}
-                placeholder="Name, email or phone"
-                className={inputClass}
-              />
-            </FilterField>
-          }
+          search={<FilterSearch id="users-q" defaultValue={query.q} placeholder="Name, email or phone" />}
         >
-          <FilterField label="State" htmlFor="users-state">
-            <select id="users-state" name="state" defaultValue={query.state ?? ''} className={inputClass}>
-              <option value="">Any</option>
-              <option value="active">Active</option>
-              <option value="suspended">Suspended</option>
-            </select>
-          </FilterField>
-          <FilterField label="Role" htmlFor="users-role">
-            <select id="users-role" name="role" defaultValue={query.role ?? ''} className={inputClass}>
-              <option value="">Any</option>
-              {USER_ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {ROLE_LABELS[role]}
-                </option>
-              ))}
-            </select>
-          </FilterField>
-          <FilterField label="Joined from" htmlFor="users-from">
-            <input
-              id="users-from"
-              name="joinedFrom"
-              type="date"
-              defaultValue={query.joinedFrom ?? ''}
-              className={inputClass}
-            />
-          </FilterField>
-          <FilterField label="Joined to" htmlFor="users-to">
-            <input
-              id="users-to"
-              name="joinedTo"
-              type="date"
-              defaultValue={query.joinedTo ?? ''}
-              className={inputClass}
-            />
-          </FilterField>
-          <FilterField label="Sort" htmlFor="users-sort">
-            <select id="users-sort" name="sort" defaultValue={query.sort ?? 'newest'} className={inputClass}>
-              <option value="newest">Newest first</option>
-              <option value="oldest">Oldest first</option>
-              <option value="name">Name</option>
-              <option value="last-sign-in">Last sign-in</option>
-            </select>
-          </FilterField>
+          <FilterSelect
+            label="State"
+            id="users-state"
+            name="state"
+            defaultValue={query.state}
+            any="Any"
+            options={optionsOf(USER_STATES, STATE_LABELS)}
+          />
+          <FilterSelect
+            label="Role"
+            id="users-role"
+            name="role"
+            defaultValue={query.role}
+            any="Any"
+            options={optionsOf(USER_ROLES, ROLE_LABELS)}
+          />
+          <FilterDate label="Joined from" id="users-from" name="joinedFrom" defaultValue={query.joinedFrom} />
+          <FilterDate label="Joined to" id="users-to" name="joinedTo" defaultValue={query.joinedTo} />
+          <FilterSelect
+            label="Sort"
+            id="users-sort"
+            name="sort"
+            defaultValue={query.sort ?? 'newest'}
+            options={optionsOf(USER_SORTS, SORT_LABELS)}
+          />
           {query.period ? <input type="hidden" name="period" value={query.period} /> : null}
         </FilterBar>
       </div>
