@@ -86,7 +86,7 @@ export function UsersPage({ data }: { data: AdminUsersPage & { query: AdminUsers
           <li key={card.label}>
             <Link
               to={card.to}
-              className="block rounded-xl bg-white p-4 shadow-sm hover:ring-2 hover:ring-plum-700/30"
+              className="block h-full rounded-xl bg-white p-4 shadow-sm hover:ring-2 hover:ring-plum-700/30"
             >
               <span className="block text-xs font-semibold uppercase text-muted">{card.label}</span>
               <span className="mt-1 block text-2xl font-semibold tabular-nums">
