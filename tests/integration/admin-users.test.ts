@@ -110,6 +110,24 @@ describe('the list', () => {
     ).toBe(200);
   });
 
+  it('keeps the search in view and folds the other filters behind a summary that counts them', async () => {
+    const html = (await staff.get('/admin/users?q=ada&state=suspended&role=customer&sort=name')).body;
+    const search = html.indexOf('id="users-q"');
+    const fold = html.indexOf('data-testid="filter-fold"');
+    expect(search).toBeGreaterThan(0);
+    expect(fold).toBeGreaterThan(search); // the search sits outside (before) the fold
+    expect(html.indexOf('id="users-state"')).toBeGreaterThan(fold);
+    // Two filters set (the search and the sort are not counted); the fold is closed on the server.
+    expect(html).toMatch(/data-testid="filter-count"[^>]*>2<span class="sr-only"> set<\/span>/);
+    expect(html).not.toMatch(/<details[^>]*data-testid="filter-fold"[^>]*\bopen/);
+    expect(html).toContain('>Clear</a>');
+    // Nothing filtered: no count, nothing to clear; the list's status waits, empty, for a load.
+    const plain = (await staff.get('/admin/users')).body;
+    expect(plain).not.toContain('data-testid="filter-count"');
+    expect(plain).not.toContain('>Clear</a>');
+    expect(plain).toMatch(/<p role="status" class="sr-only"><\/p><\/div><div aria-busy="false"/);
+  });
+
   it('shows each account’s orders and what it spent (paid orders, cancelled ones left out)', async () => {
     const buyer = await createUser(shop.database.db, { name: `Ngozi Buyer ${Date.now()}` });
     const product = await createProduct(shop.database.db, {
