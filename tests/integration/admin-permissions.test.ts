@@ -3,16 +3,14 @@
 // permission table (core/permissions.ts) calls for. The routes are read from the route tables, so
 // a new admin route without a rule below FAILS this test: add its rule (its permission) here.
 import type { RouteConfigEntry } from '@react-router/dev/routes';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import routes from '#app/routes.ts';
 import { can, type Permission } from '#core/permissions.ts';
-import { createUser, TEST_PASSWORD } from '#tests/factories/accounts.ts';
-import { TestClient } from '#tests/helpers/client.ts';
+import type { TestClient } from '#tests/helpers/client.ts';
+import { type Visitor, visitorsPerRole } from '#tests/helpers/role-clients.ts';
 import { createTestShop, type TestShop } from '#tests/helpers/test-app.ts';
-import { signInAndEnrol } from '#tests/helpers/two-factor.ts';
 
-const WHO = ['anonymous', 'customer', 'suspended', 'staff', 'admin'] as const;
+const WHO = ['anonymous', 'customer', 'suspended', 'staff', 'admin'] as const satisfies readonly Visitor[];
 type Who = (typeof WHO)[number];
 /** One status, or any of several (a suspended customer is refused: signed out or forbidden). */
 type Answer = number | readonly number[];
@@ -134,31 +132,14 @@ function adminPagePatterns(entries: RouteConfigEntry[], parent = ''): string[] {
 }
 
 let shop: TestShop;
-const clients = {} as Record<Who, TestClient>;
+let clients: Record<Who, TestClient>;
 const fixture = {} as Fixture;
 
 beforeAll(async () => {
   shop = await createTestShop({ pages: true });
-  clients.anonymous = new TestClient(shop.app);
-  for (const who of ['customer', 'suspended'] as const) {
-    const user = await createUser(shop.database.db, { name: `The ${who}` });
-    clients[who] = new TestClient(shop.app);
-    const res = await clients[who].post('/auth', {
-      intent: 'signin',
-      email: user.email,
-      password: TEST_PASSWORD,
-    });
-    expect(res.statusCode).toBe(302);
-    // Suspended after signing in: whatever session they still hold must open nothing here.
-    if (who === 'suspended') {
-      await shop.database.db.execute(sql`update users set is_active = false where id = ${user.id}`);
-    }
-  }
-  for (const role of ['staff', 'admin'] as const) {
-    const user = await createUser(shop.database.db, { role, name: `The ${role}` });
-    clients[role] = (await signInAndEnrol(shop.app, user)).client;
-    if (role === 'staff') fixture.staffId = user.id;
-  }
+  const visitors = await visitorsPerRole(shop);
+  clients = visitors.clients;
+  fixture.staffId = visitors.users.staff.id;
 });
 afterAll(async () => {
   await shop.close();

@@ -11,32 +11,31 @@ import { createUser, TEST_PASSWORD } from '#tests/factories/accounts.ts';
 import { createProduct } from '#tests/factories/catalog.ts';
 import { createOrder } from '#tests/factories/orders.ts';
 import { TestClient } from '#tests/helpers/client.ts';
+import {
+  type RoleVisitors,
+  signedInClient,
+  type TestUser,
+  visitorsPerRole,
+} from '#tests/helpers/role-clients.ts';
 import { createTestShop, type TestShop } from '#tests/helpers/test-app.ts';
-import { signInAndEnrol } from '#tests/helpers/two-factor.ts';
 
 let shop: TestShop;
+let clients: RoleVisitors['clients'];
 let staff: TestClient;
 let admin: TestClient;
-let staffUser: Awaited<ReturnType<typeof createUser>>;
-let adminUser: Awaited<ReturnType<typeof createUser>>;
+let staffUser: TestUser;
+let adminUser: TestUser;
 
 beforeAll(async () => {
   shop = await createTestShop({ pages: true });
-  staffUser = await createUser(shop.database.db, { role: 'staff', name: 'Kemi Staff' });
-  adminUser = await createUser(shop.database.db, { role: 'admin', name: 'Tunde Admin' });
-  staff = (await signInAndEnrol(shop.app, staffUser)).client;
-  admin = (await signInAndEnrol(shop.app, adminUser)).client;
+  const visitors = await visitorsPerRole(shop, 'Users');
+  ({ clients } = visitors);
+  ({ staff, admin } = clients);
+  ({ staff: staffUser, admin: adminUser } = visitors.users);
 });
 afterAll(async () => {
   await shop.close();
 });
-
-async function signedInCustomer(email: string): Promise<TestClient> {
-  const client = new TestClient(shop.app);
-  const res = await client.post('/auth', { intent: 'signin', email, password: TEST_PASSWORD });
-  expect(res.statusCode, res.body.slice(0, 300)).toBe(302);
-  return client;
-}
 
 async function auditOf(userId: number) {
   return queryRows<{ action: string; actor_user_id: number | null; details: Record<string, unknown> }>(
@@ -61,9 +60,9 @@ function listedEmails(html: string): string[] {
 
 describe('the list', () => {
   it('answers only staff and admins', async () => {
-    expect((await new TestClient(shop.app).get('/admin/users')).statusCode).toBe(401);
-    const customer = await createUser(shop.database.db);
-    expect((await (await signedInCustomer(customer.email)).get('/admin/users')).statusCode).toBe(403);
+    expect((await clients.anonymous.get('/admin/users')).statusCode).toBe(401);
+    expect((await clients.customer.get('/admin/users')).statusCode).toBe(403);
+    expect([401, 403]).toContain((await clients.suspended.get('/admin/users')).statusCode);
     expect((await staff.get('/admin/users')).statusCode).toBe(200);
     expect((await admin.get('/admin/users')).statusCode).toBe(200);
     expect((await staff.get('/admin/users/999999')).statusCode).toBe(404);
@@ -109,6 +108,24 @@ describe('the list', () => {
     expect(
       (await staff.get(`/admin/users?state=banana&role=god&page=-3&joinedFrom=yesterday`)).statusCode,
     ).toBe(200);
+  });
+
+  it('keeps the search in view and folds the other filters behind a summary that counts them', async () => {
+    const html = (await staff.get('/admin/users?q=ada&state=suspended&role=customer&sort=name')).body;
+    const search = html.indexOf('id="users-q"');
+    const fold = html.indexOf('data-testid="filter-fold"');
+    expect(search).toBeGreaterThan(0);
+    expect(fold).toBeGreaterThan(search); // the search sits outside (before) the fold
+    expect(html.indexOf('id="users-state"')).toBeGreaterThan(fold);
+    // Two filters set (the search and the sort are not counted); the fold is closed on the server.
+    expect(html).toMatch(/data-testid="filter-count"[^>]*>2<span class="sr-only"> set<\/span>/);
+    expect(html).not.toMatch(/<details[^>]*data-testid="filter-fold"[^>]*\bopen/);
+    expect(html).toContain('>Clear</a>');
+    // Nothing filtered: no count, nothing to clear; the list's status waits, empty, for a load.
+    const plain = (await staff.get('/admin/users')).body;
+    expect(plain).not.toContain('data-testid="filter-count"');
+    expect(plain).not.toContain('>Clear</a>');
+    expect(plain).toMatch(/<p role="status" class="sr-only"><\/p><\/div><div aria-busy="false"/);
   });
 
   it('shows each account’s orders and what it spent (paid orders, cancelled ones left out)', async () => {
@@ -162,8 +179,8 @@ describe('the list', () => {
 describe('suspending and reactivating', () => {
   it('ends every session at once, refuses sign-in with the store’s address, and lets them back after reactivation', async () => {
     const customer = await createUser(shop.database.db, { name: 'Bola Suspended' });
-    const phone = await signedInCustomer(customer.email);
-    const laptop = await signedInCustomer(customer.email);
+    const phone = await signedInClient(shop, customer.email);
+    const laptop = await signedInClient(shop, customer.email);
     expect((await phone.get('/dashboard')).statusCode).toBe(200);
     expect(await sessionsOf(customer.id)).toBe(2);
 
@@ -201,7 +218,7 @@ describe('suspending and reactivating', () => {
 
     const back = await staff.post(`/admin/users/${customer.id}`, { intent: 'reactivate' });
     expect(back.statusCode).toBe(302);
-    expect((await signedInCustomer(customer.email)).session).toBeTruthy();
+    expect((await signedInClient(shop, customer.email)).session).toBeTruthy();
 
     const events = await auditOf(customer.id);
     expect(events.map((e) => e.action)).toEqual(['user.suspended', 'user.reactivated']);
@@ -243,7 +260,7 @@ describe('roles', () => {
     // Staff are not offered the control.
     expect((await staff.get(`/admin/users/${customer.id}`)).body).not.toContain('Change role');
 
-    const signedIn = await signedInCustomer(customer.email);
+    const signedIn = await signedInClient(shop, customer.email);
     const byAdmin = await admin.post(`/admin/users/${customer.id}`, { intent: 'role', role: 'staff' });
     expect(byAdmin.statusCode).toBe(302);
     expect(byAdmin.headers.location).toBe(`/admin/users/${customer.id}`);

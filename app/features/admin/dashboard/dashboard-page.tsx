@@ -13,7 +13,7 @@ import {
   Users,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useNavigation } from 'react-router';
+import { Link } from 'react-router';
 import { formatPrice } from '#core/money.ts';
 import { type OrderStatus, STATUS_LABELS } from '#core/order-status.ts';
 import {
@@ -27,6 +27,7 @@ import {
   percentChange,
 } from '#core/periods.ts';
 import type { DashboardFigures } from '#server/modules/analytics/analytics.service.ts';
+import { PendingRegion, usePendingHere } from '../ui/pending-region.tsx';
 import type { RevenueChartGeometry } from './revenue-chart.server.ts';
 
 export interface DashboardPageProps {
@@ -60,12 +61,11 @@ const dateTime = new Intl.DateTimeFormat('en-NG', {
 const count = new Intl.NumberFormat('en-NG');
 
 export function DashboardPage({ name, figures, chart }: DashboardPageProps) {
-  const navigation = useNavigation();
-  const loading = navigation.state === 'loading' && navigation.location.pathname === '/admin/dashboard';
+  const pending = usePendingHere();
   const { period, range } = figures;
   const previous = PREVIOUS_PERIOD_LABELS[period];
   return (
-    <section aria-labelledby="dashboard-title" aria-busy={loading} data-testid="admin-dashboard">
+    <section aria-labelledby="dashboard-title" data-testid="admin-dashboard">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 id="dashboard-title" className="font-display text-3xl font-semibold">
@@ -78,11 +78,7 @@ export function DashboardPage({ name, figures, chart }: DashboardPageProps) {
         </div>
         <PeriodSelector current={period} />
       </div>
-      <p role="status" className={loading ? 'mt-2 text-sm font-semibold text-plum-800' : 'sr-only'}>
-        {loading ? 'Loading the figures…' : ''}
-      </p>
-
-      <div className={`transition-opacity ${loading ? 'opacity-50' : ''}`}>
+      <PendingRegion pending={pending} label="Loading the figures…">
         <ul
           className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3"
           data-testid="dashboard-cards"
@@ -168,7 +164,7 @@ export function DashboardPage({ name, figures, chart }: DashboardPageProps) {
             />
           </div>
         </div>
-      </div>
+      </PendingRegion>
     </section>
   );
 }

@@ -18,8 +18,17 @@ import { ORDER_STATUSES, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, STATUS_LABELS }
 import { DataTable, Td, Th } from '../ui/data-table.tsx';
 import { DoneMessage } from '../ui/done-message.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
-import { FilterBar, FilterField, inputClass } from '../ui/filter-bar.tsx';
+import {
+  countSet,
+  FilterBar,
+  FilterDate,
+  FilterSearch,
+  FilterSelect,
+  inputClass,
+  optionsOf,
+} from '../ui/filter-bar.tsx';
 import { Pagination } from '../ui/pagination.tsx';
+import { PendingRegion, usePendingHere } from '../ui/pending-region.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
 import { lagosTime, PAYMENT_STATE_TONES, STATUS_TONES } from './format.ts';
 
@@ -38,6 +47,7 @@ export function OrdersList({
 }) {
   const query = adminOrderQuery(filters, { page: 1 });
   const filtered = query !== '' && query !== `sort=${filters.sort}`;
+  const pending = usePendingHere();
   return (
     // min-w-0: the shell's grid must not grow to the table's width on a phone (it scrolls in its box).
     <section className="min-w-0">
@@ -59,48 +69,36 @@ export function OrdersList({
             <FormMessage tone="error">{error}</FormMessage>
           </div>
         ) : null}
-        <FilterBar resetHref="/admin/orders" label="Find orders">
-          <FilterField label="Search" htmlFor="q">
-            <input
+        <FilterBar
+          resetHref="/admin/orders"
+          label="Find orders"
+          filtered={filtered}
+          active={countSet([filters.method, filters.from, filters.to, filters.status])}
+          search={
+            <FilterSearch
               id="q"
-              name="q"
-              type="search"
               defaultValue={filters.q}
               placeholder="Tracking number, name, email or phone"
-              className={inputClass}
             />
-          </FilterField>
-          <FilterField label="Payment method" htmlFor="method">
-            <select id="method" name="method" defaultValue={filters.method ?? ''} className={inputClass}>
-              <option value="">Any</option>
-              {PAYMENT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {PAYMENT_METHOD_LABELS[m]}
-                </option>
-              ))}
-            </select>
-          </FilterField>
-          <FilterField label="From (Lagos date)" htmlFor="from">
-            <input
-              id="from"
-              name="from"
-              type="date"
-              defaultValue={filters.from ?? ''}
-              className={inputClass}
-            />
-          </FilterField>
-          <FilterField label="To (Lagos date)" htmlFor="to">
-            <input id="to" name="to" type="date" defaultValue={filters.to ?? ''} className={inputClass} />
-          </FilterField>
-          <FilterField label="Sort" htmlFor="sort">
-            <select id="sort" name="sort" defaultValue={filters.sort} className={inputClass}>
-              {ADMIN_ORDER_SORTS.map((s) => (
-                <option key={s} value={s}>
-                  {ADMIN_ORDER_SORT_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          </FilterField>
+          }
+        >
+          <FilterSelect
+            label="Payment method"
+            id="method"
+            name="method"
+            defaultValue={filters.method}
+            any="Any"
+            options={optionsOf(PAYMENT_METHODS, PAYMENT_METHOD_LABELS)}
+          />
+          <FilterDate label="From (Lagos date)" id="from" name="from" defaultValue={filters.from} />
+          <FilterDate label="To (Lagos date)" id="to" name="to" defaultValue={filters.to} />
+          <FilterSelect
+            label="Sort"
+            id="sort"
+            name="sort"
+            defaultValue={filters.sort}
+            options={optionsOf(ADMIN_ORDER_SORTS, ADMIN_ORDER_SORT_LABELS)}
+          />
           <fieldset className="text-sm sm:col-span-2 lg:col-span-3">
             <legend className="font-semibold">Status</legend>
             <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
@@ -120,140 +118,144 @@ export function OrdersList({
         </FilterBar>
       </div>
 
-      {page.total === 0 ? (
-        <div className="mt-6">
-          <EmptyState title={filtered ? 'No orders match these filters' : 'No orders yet'}>
-            {filtered ? (
-              <Link to="/admin/orders" className="underline">
-                Show all orders
-              </Link>
-            ) : (
-              'Orders appear here as soon as a shopper checks out.'
-            )}
-          </EmptyState>
-        </div>
-      ) : (
-        <>
-          <Form
-            method="post"
-            id={BULK_FORM}
-            className="mt-6 flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm"
-            aria-label="Change the status of the selected orders"
-          >
-            <input type="hidden" name="intent" value="bulk" />
-            <div className="flex flex-col gap-1 text-sm">
-              <label htmlFor="bulk-status-select" className="font-semibold">
-                Move selected orders to
-              </label>
-              <select id="bulk-status-select" name="status" className={inputClass} required defaultValue="">
-                <option value="" disabled>
-                  Choose a status
-                </option>
-                {ORDER_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {STATUS_LABELS[s]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <button type="submit" className="btn-primary">
-              Apply to selected
-            </button>
-            <p className="text-xs text-muted">
-              Each order moves only if that is an allowed next step for it.
-            </p>
-          </Form>
-          <div className="mt-4">
-            <DataTable caption="Orders" testId="orders-table">
-              <thead className="border-b border-ink/10">
-                <tr>
-                  <Th>
-                    <span className="sr-only">Select</span>
-                  </Th>
-                  <Th>Order</Th>
-                  <Th>Date</Th>
-                  <Th>Customer</Th>
-                  <Th className="text-right">Items</Th>
-                  <Th className="text-right">Total</Th>
-                  <Th>Payment</Th>
-                  <Th>Status</Th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-ink/10">
-                {page.items.map((o) => (
-                  <tr key={o.trackingNumber} data-order={o.trackingNumber}>
-                    <Td>
-                      <input
-                        type="checkbox"
-                        name="trackingNumbers"
-                        value={o.trackingNumber}
-                        form={BULK_FORM}
-                        aria-label={`Select order ${o.trackingNumber}`}
-                        className="h-5 w-5"
-                      />
-                    </Td>
-                    <Td>
-                      <Link
-                        to={`/admin/orders/${o.trackingNumber}`}
-                        className="font-semibold text-plum-700 underline"
-                      >
-                        {o.trackingNumber}
-                      </Link>
-                    </Td>
-                    <Td className="whitespace-nowrap">{lagosTime(o.createdAt)}</Td>
-                    <Td>
-                      <span className="block font-semibold">{o.customerName}</span>
-                      <span className="block text-xs text-muted">{formatNigerianPhone(o.phone)}</span>
-                    </Td>
-                    <Td className="text-right">{o.itemCount}</Td>
-                    <Td className="whitespace-nowrap text-right font-semibold">{formatPrice(o.totalKobo)}</Td>
-                    <Td>
-                      <span className="block text-xs">{PAYMENT_METHOD_LABELS[o.paymentMethod]}</span>
-                      <StatusBadge tone={PAYMENT_STATE_TONES[o.paymentState]}>
-                        {PAYMENT_STATE_LABELS[o.paymentState]}
-                      </StatusBadge>
-                    </Td>
-                    <Td>
-                      <StatusBadge tone={STATUS_TONES[o.status]}>{STATUS_LABELS[o.status]}</StatusBadge>
-                      {o.nextStatuses.length > 0 ? (
-                        <Form method="post" className="mt-2 flex gap-1">
-                          <input type="hidden" name="intent" value="status" />
-                          <input type="hidden" name="trackingNumber" value={o.trackingNumber} />
-                          <label htmlFor={`next-${o.trackingNumber}`} className="sr-only">
-                            Next status for {o.trackingNumber}
-                          </label>
-                          <select
-                            id={`next-${o.trackingNumber}`}
-                            name="status"
-                            className="min-h-11 rounded-lg border border-ink/20 bg-white px-2 text-sm"
-                            data-testid="next-status"
-                          >
-                            {o.nextStatuses.map((s) => (
-                              <option key={s} value={s}>
-                                {STATUS_LABELS[s]}
-                              </option>
-                            ))}
-                          </select>
-                          <button type="submit" className="btn-outline px-3">
-                            Set
-                          </button>
-                        </Form>
-                      ) : null}
-                    </Td>
-                  </tr>
-                ))}
-              </tbody>
-            </DataTable>
+      <PendingRegion pending={pending} label="Loading orders…">
+        {page.total === 0 ? (
+          <div className="mt-6">
+            <EmptyState title={filtered ? 'No orders match these filters' : 'No orders yet'}>
+              {filtered ? (
+                <Link to="/admin/orders" className="underline">
+                  Show all orders
+                </Link>
+              ) : (
+                'Orders appear here as soon as a shopper checks out.'
+              )}
+            </EmptyState>
           </div>
-          <Pagination
-            page={page.page}
-            pageCount={page.pageCount}
-            total={page.total}
-            noun="orders"
-            hrefFor={(n) => `/admin/orders?${adminOrderQuery(filters, { page: n })}`}
-          />
-        </>
-      )}
+        ) : (
+          <>
+            <Form
+              method="post"
+              id={BULK_FORM}
+              className="mt-6 flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm"
+              aria-label="Change the status of the selected orders"
+            >
+              <input type="hidden" name="intent" value="bulk" />
+              <div className="flex flex-col gap-1 text-sm">
+                <label htmlFor="bulk-status-select" className="font-semibold">
+                  Move selected orders to
+                </label>
+                <select id="bulk-status-select" name="status" className={inputClass} required defaultValue="">
+                  <option value="" disabled>
+                    Choose a status
+                  </option>
+                  {ORDER_STATUSES.map((s) => (
+                    <option key={s} value={s}>
+                      {STATUS_LABELS[s]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <button type="submit" className="btn-primary">
+                Apply to selected
+              </button>
+              <p className="text-xs text-muted">
+                Each order moves only if that is an allowed next step for it.
+              </p>
+            </Form>
+            <div className="mt-4">
+              <DataTable caption="Orders" testId="orders-table">
+                <thead className="border-b border-ink/10">
+                  <tr>
+                    <Th>
+                      <span className="sr-only">Select</span>
+                    </Th>
+                    <Th>Order</Th>
+                    <Th>Date</Th>
+                    <Th>Customer</Th>
+                    <Th className="text-right">Items</Th>
+                    <Th className="text-right">Total</Th>
+                    <Th>Payment</Th>
+                    <Th>Status</Th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-ink/10">
+                  {page.items.map((o) => (
+                    <tr key={o.trackingNumber} data-order={o.trackingNumber}>
+                      <Td>
+                        <input
+                          type="checkbox"
+                          name="trackingNumbers"
+                          value={o.trackingNumber}
+                          form={BULK_FORM}
+                          aria-label={`Select order ${o.trackingNumber}`}
+                          className="h-5 w-5"
+                        />
+                      </Td>
+                      <Td>
+                        <Link
+                          to={`/admin/orders/${o.trackingNumber}`}
+                          className="font-semibold text-plum-700 underline"
+                        >
+                          {o.trackingNumber}
+                        </Link>
+                      </Td>
+                      <Td className="whitespace-nowrap">{lagosTime(o.createdAt)}</Td>
+                      <Td>
+                        <span className="block font-semibold">{o.customerName}</span>
+                        <span className="block text-xs text-muted">{formatNigerianPhone(o.phone)}</span>
+                      </Td>
+                      <Td className="text-right">{o.itemCount}</Td>
+                      <Td className="whitespace-nowrap text-right font-semibold">
+                        {formatPrice(o.totalKobo)}
+                      </Td>
+                      <Td>
+                        <span className="block text-xs">{PAYMENT_METHOD_LABELS[o.paymentMethod]}</span>
+                        <StatusBadge tone={PAYMENT_STATE_TONES[o.paymentState]}>
+                          {PAYMENT_STATE_LABELS[o.paymentState]}
+                        </StatusBadge>
+                      </Td>
+                      <Td>
+                        <StatusBadge tone={STATUS_TONES[o.status]}>{STATUS_LABELS[o.status]}</StatusBadge>
+                        {o.nextStatuses.length > 0 ? (
+                          <Form method="post" className="mt-2 flex gap-1">
+                            <input type="hidden" name="intent" value="status" />
+                            <input type="hidden" name="trackingNumber" value={o.trackingNumber} />
+                            <label htmlFor={`next-${o.trackingNumber}`} className="sr-only">
+                              Next status for {o.trackingNumber}
+                            </label>
+                            <select
+                              id={`next-${o.trackingNumber}`}
+                              name="status"
+                              className="min-h-11 rounded-lg border border-ink/20 bg-white px-2 text-sm"
+                              data-testid="next-status"
+                            >
+                              {o.nextStatuses.map((s) => (
+                                <option key={s} value={s}>
+                                  {STATUS_LABELS[s]}
+                                </option>
+                              ))}
+                            </select>
+                            <button type="submit" className="btn-outline px-3">
+                              Set
+                            </button>
+                          </Form>
+                        ) : null}
+                      </Td>
+                    </tr>
+                  ))}
+                </tbody>
+              </DataTable>
+            </div>
+            <Pagination
+              page={page.page}
+              pageCount={page.pageCount}
+              total={page.total}
+              noun="orders"
+              hrefFor={(n) => `/admin/orders?${adminOrderQuery(filters, { page: n })}`}
+            />
+          </>
+        )}
+      </PendingRegion>
     </section>
   );
 }

@@ -1,8 +1,21 @@
-// /admin/users: summary cards, the filter form (a GET form: the filter lives in the address, so a
-// view can be bookmarked or shared), the table, pages, and an empty state.
-import { Form, Link, useNavigation } from 'react-router';
+// /admin/users: summary cards, the filter bar (a GET form: the filter lives in the address, so a
+// view can be bookmarked or shared), the table, pages, and an empty state — on the admin list
+// primitives (../ui) the orders screen uses too.
+import { Link } from 'react-router';
 import { USER_ROLES } from '#core/account.ts';
-import type { AdminUsersPage, AdminUsersQuery, UserPeriod } from '#core/contract/admin-users.ts';
+import {
+  type AdminUsersPage,
+  type AdminUsersQuery,
+  USER_SORTS,
+  USER_STATES,
+  type UserPeriod,
+  type UserSort,
+  type UserState,
+} from '#core/contract/admin-users.ts';
+import { EmptyState } from '../ui/empty-state.tsx';
+import { countSet, FilterBar, FilterDate, FilterSearch, FilterSelect, optionsOf } from '../ui/filter-bar.tsx';
+import { Pagination } from '../ui/pagination.tsx';
+import { PendingRegion, usePendingHere } from '../ui/pending-region.tsx';
 import { ROLE_LABELS } from './format.ts';
 import { UsersTable } from './users-table.tsx';
 
@@ -11,6 +24,15 @@ const PERIOD_LABELS: Record<UserPeriod, string> = {
   week: 'this week',
   month: 'this month',
   year: 'this year',
+};
+
+const STATE_LABELS: Record<UserState, string> = { active: 'Active', suspended: 'Suspended' };
+
+const SORT_LABELS: Record<UserSort, string> = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  name: 'Name',
+  'last-sign-in': 'Last sign-in',
 };
 
 /** The query string of the current filter with `changes` applied (empty values left out). */
@@ -27,8 +49,7 @@ function withParams(query: AdminUsersQuery, changes: Record<string, string | num
 export function UsersPage({ data }: { data: AdminUsersPage & { query: AdminUsersQuery } }) {
   const { summary, items, total, page, pageSize, query } = data;
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  const navigation = useNavigation();
-  const loading = navigation.state === 'loading' && navigation.location?.pathname === '/admin/users';
+  const pending = usePendingHere();
   const filtered = Boolean(query.q || query.state || query.role || query.joinedFrom || query.joinedTo);
   const cards = [
     { label: 'Customers', value: summary.customers, to: withParams({ page: 1 }, { role: 'customer' }) },
@@ -49,18 +70,23 @@ export function UsersPage({ data }: { data: AdminUsersPage & { query: AdminUsers
     },
   ];
   return (
-    <section aria-busy={loading}>
+    // min-w-0: the shell's grid must not grow to the table's width on a phone (it scrolls in its box).
+    <section className="min-w-0">
       <h1 className="font-display text-3xl font-semibold">Users</h1>
       <p className="mt-1 text-sm text-muted">
         Customers and staff accounts: find one, read their orders, act on it.
       </p>
 
-      <ul className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="users-summary">
+      <ul
+        className={`mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4 ${pending ? 'admin-pending' : ''}`}
+        aria-busy={pending}
+        data-testid="users-summary"
+      >
         {cards.map((card) => (
           <li key={card.label}>
             <Link
               to={card.to}
-              className="block rounded-xl bg-white p-4 shadow-sm hover:ring-2 hover:ring-plum-700/30"
+              className="block h-full rounded-xl bg-white p-4 shadow-sm hover:ring-2 hover:ring-plum-700/30"
             >
               <span className="block text-xs font-semibold uppercase text-muted">{card.label}</span>
               <span className="mt-1 block text-2xl font-semibold tabular-nums">
@@ -87,143 +113,70 @@ export function UsersPage({ data }: { data: AdminUsersPage & { query: AdminUsers
         ))}
       </nav>
 
-      <Form
-        method="get"
-        className="mt-6 grid grid-cols-2 gap-3 rounded-xl bg-white p-4 shadow-sm lg:grid-cols-6"
-        aria-label="Filter users"
-      >
-        <div className="col-span-2">
-          <label htmlFor="users-q" className="block text-sm font-semibold">
-            Search
-          </label>
-          <input
-            id="users-q"
-            name="q"
-            type="search"
-            defaultValue={query.q ?? ''}
-            placeholder="Name, email or phone"
-            className="input mt-1 w-full"
-          />
-        </div>
-        <div>
-          <label htmlFor="users-state" className="block text-sm font-semibold">
-            State
-          </label>
-          <select
+      <div className="mt-6">
+        <FilterBar
+          label="Filter users"
+          resetHref="/admin/users"
+          filtered={filtered}
+          active={countSet([query.state, query.role, query.joinedFrom, query.joinedTo])}
+          search={<FilterSearch id="users-q" defaultValue={query.q} placeholder="Name, email or phone" />}
+        >
+          <FilterSelect
+            label="State"
             id="users-state"
             name="state"
-            defaultValue={query.state ?? ''}
-            className="input mt-1 w-full"
-          >
-            <option value="">Any</option>
-            <option value="active">Active</option>
-            <option value="suspended">Suspended</option>
-          </select>
-        </div>
-        <div>
-          <label htmlFor="users-role" className="block text-sm font-semibold">
-            Role
-          </label>
-          <select id="users-role" name="role" defaultValue={query.role ?? ''} className="input mt-1 w-full">
-            <option value="">Any</option>
-            {USER_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {ROLE_LABELS[role]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="users-from" className="block text-sm font-semibold">
-            Joined from
-          </label>
-          <input
-            id="users-from"
-            name="joinedFrom"
-            type="date"
-            defaultValue={query.joinedFrom ?? ''}
-            className="input mt-1 w-full"
+            defaultValue={query.state}
+            any="Any"
+            options={optionsOf(USER_STATES, STATE_LABELS)}
           />
-        </div>
-        <div>
-          <label htmlFor="users-to" className="block text-sm font-semibold">
-            Joined to
-          </label>
-          <input
-            id="users-to"
-            name="joinedTo"
-            type="date"
-            defaultValue={query.joinedTo ?? ''}
-            className="input mt-1 w-full"
+          <FilterSelect
+            label="Role"
+            id="users-role"
+            name="role"
+            defaultValue={query.role}
+            any="Any"
+            options={optionsOf(USER_ROLES, ROLE_LABELS)}
           />
-        </div>
-        <div>
-          <label htmlFor="users-sort" className="block text-sm font-semibold">
-            Sort
-          </label>
-          <select
+          <FilterDate label="Joined from" id="users-from" name="joinedFrom" defaultValue={query.joinedFrom} />
+          <FilterDate label="Joined to" id="users-to" name="joinedTo" defaultValue={query.joinedTo} />
+          <FilterSelect
+            label="Sort"
             id="users-sort"
             name="sort"
             defaultValue={query.sort ?? 'newest'}
-            className="input mt-1 w-full"
-          >
-            <option value="newest">Newest first</option>
-            <option value="oldest">Oldest first</option>
-            <option value="name">Name</option>
-            <option value="last-sign-in">Last sign-in</option>
-          </select>
-        </div>
-        {query.period ? <input type="hidden" name="period" value={query.period} /> : null}
-        <div className="col-span-2 flex items-end gap-2 lg:col-span-5">
-          <button type="submit" className="btn-primary">
-            Apply
-          </button>
-          {filtered ? (
-            <Link to="/admin/users" className="btn-outline">
-              Clear
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+            options={optionsOf(USER_SORTS, SORT_LABELS)}
+          />
+          {query.period ? <input type="hidden" name="period" value={query.period} /> : null}
+        </FilterBar>
+      </div>
 
-      <p className="mt-6 text-sm text-muted" role="status" data-testid="users-count">
-        {loading ? 'Loading…' : `${total.toLocaleString('en-NG')} ${total === 1 ? 'account' : 'accounts'}`}
-        {filtered && !loading ? (total === 1 ? ' matches this filter' : ' match this filter') : ''}
-      </p>
-      <div className={`mt-2 ${loading ? 'opacity-60' : ''}`}>
-        {items.length === 0 ? (
-          <div className="rounded-xl bg-white p-8 text-center shadow-sm" data-testid="users-empty">
-            <p className="font-semibold">
-              {filtered ? 'No account matches this filter.' : 'No accounts yet.'}
-            </p>
-            <p className="mt-1 text-sm text-muted">
+      <PendingRegion pending={pending} label="Loading accounts…" className="mt-6">
+        <p className="text-sm text-muted" data-testid="users-count">
+          {total.toLocaleString('en-NG')} {total === 1 ? 'account' : 'accounts'}
+          {filtered ? (total === 1 ? ' matches this filter' : ' match this filter') : ''}
+        </p>
+        <div className="mt-2">
+          {items.length === 0 ? (
+            <EmptyState
+              title={filtered ? 'No account matches this filter.' : 'No accounts yet.'}
+              testId="users-empty"
+            >
               {filtered
                 ? 'Try a shorter search, or clear the filter.'
                 : 'Customers appear here once they sign up.'}
-            </p>
-          </div>
-        ) : (
-          <UsersTable users={items} />
-        )}
-      </div>
-
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center gap-3 text-sm">
-          {page > 1 ? (
-            <Link to={withParams(query, { page: page - 1 })} className="btn-outline" rel="prev">
-              Previous
-            </Link>
-          ) : null}
-          <span>
-            Page {page} of {pages}
-          </span>
-          {page < pages ? (
-            <Link to={withParams(query, { page: page + 1 })} className="btn-outline" rel="next">
-              Next
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+            </EmptyState>
+          ) : (
+            <UsersTable users={items} />
+          )}
+        </div>
+        <Pagination
+          page={page}
+          pageCount={pages}
+          total={total}
+          noun={total === 1 ? 'account' : 'accounts'}
+          hrefFor={(n) => withParams(query, { page: n })}
+        />
+      </PendingRegion>
     </section>
   );
 }
