@@ -1,5 +1,6 @@
 // /admin/orders: find orders (search, filters, sort and page all in the URL), move one to its
 // next status, or several at once. Staff and admins with `orders.view` / `orders.update`.
+import { data } from 'react-router';
 import { ORDER_TOASTS } from '#app/features/admin/orders/messages.ts';
 import { OrdersList } from '#app/features/admin/orders/orders-list.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
@@ -23,6 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Back to the list as it was (its filters and page), with the result as a toast.
   const url = new URL(request.url);
   const here = `${url.pathname}${url.search}`;
+  const trackingNumber = String(form.get('trackingNumber') ?? '');
   try {
     if (intent === 'bulk') {
       const result = await context.services.orders.admin.bulkSetStatus(
@@ -34,7 +36,6 @@ export async function action({ request, context }: Route.ActionArgs) {
         message: ORDER_TOASTS.bulk(result),
       });
     }
-    const trackingNumber = String(form.get('trackingNumber') ?? '');
     const moved = await context.services.orders.moveStatus(
       trackingNumber,
       { status: form.get('status') },
@@ -44,7 +45,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     const failure = formFailure(error, formValues(form));
     if (!failure) throw error;
-    return failure;
+    if (intent === 'bulk' || !trackingNumber) return failure;
+    // The list has many rows: a row's refusal names the order it is about.
+    const message = `Order ${trackingNumber}: ${failure.data.message}`;
+    return data({ ...failure.data, message }, failure.init ?? undefined);
   }
 }
 

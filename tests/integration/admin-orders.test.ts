@@ -274,7 +274,10 @@ describe('moving orders on from the list', () => {
       status: 'shipped',
     });
     expect(refused.statusCode).toBe(409);
-    expect(refused.body).toContain('cannot become shipped');
+    // The refusal names the row it is about.
+    expect(refused.body).toContain(
+      `Order ${placed.trackingNumber}: An order that is placed cannot become shipped`,
+    );
     expect((await orderRow(placed.trackingNumber)).status).toBe('placed');
 
     const moved = await clients.staff.post('/admin/orders?q=Row%20Selector', {
@@ -601,6 +604,8 @@ describe('a status move that says the money arrived', () => {
     const { trackingNumber } = await createOrder(shop, { email, paymentMethod: 'bank_transfer' });
     const page = await clients.staff.get(`/admin/orders?q=${trackingNumber}`);
     expect(nextOptions(page.body, trackingNumber)).toEqual(['placed', 'confirmed', 'cancelled']);
+    const detail = await clients.staff.get(`/admin/orders/${trackingNumber}`);
+    expect(detail.body).toContain('Moving it on records the bank transfer as received');
     const before = (await mailAbout(email, trackingNumber)).length;
 
     const res = await clients.staff.post(`/admin/orders?q=${trackingNumber}`, {

@@ -10,7 +10,7 @@ import type { AuditPage } from '#core/contract/admin-audit.ts';
 import { type AdminOrderDetail, PAYMENT_STATE_LABELS } from '#core/contract/admin-orders.ts';
 import { formatDeliveryFee, formatDiscount, formatPrice } from '#core/money.ts';
 import { formatNigerianPhone } from '#core/nigeria.ts';
-import { ORDER_STATUSES, PAYMENT_METHOD_LABELS, STATUS_LABELS } from '#core/order-status.ts';
+import { moveMeansPaid, ORDER_STATUSES, PAYMENT_METHOD_LABELS, STATUS_LABELS } from '#core/order-status.ts';
 import { AuditTrail } from '../audit/audit-trail.tsx';
 import { ConfirmStep } from '../ui/confirm-step.tsx';
 import { inputClass } from '../ui/filter-bar.tsx';
@@ -84,6 +84,13 @@ export function OrderDetail({
     order.status !== 'cancelled' &&
     order.status !== 'payment_failed';
   const cancellable = order.nextStatuses.includes('cancelled');
+  // A move that says the money arrived confirms the payment too (ADR 029): say so before it happens.
+  const paysOnMove =
+    offlineUnpaid && order.nextStatuses.some((s) => moveMeansPaid(order.paymentMethod, s))
+      ? order.paymentMethod === 'bank_transfer'
+        ? 'Moving it on records the bank transfer as received and tells the team.'
+        : 'Marking it delivered records the payment as collected and tells the team.'
+      : null;
   return (
     <article className="min-w-0 space-y-4">
       <p className="text-sm">
@@ -233,6 +240,11 @@ export function OrderDetail({
                           </option>
                         ))}
                     </select>
+                    {paysOnMove ? (
+                      <p className="text-xs text-muted" data-testid="pays-on-move">
+                        {paysOnMove}
+                      </p>
+                    ) : null}
                     <label htmlFor="status-note" className="block">
                       Note to the shopper (optional)
                     </label>
