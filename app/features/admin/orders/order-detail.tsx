@@ -46,6 +46,8 @@ function Card({ title, children, testId }: { title: string; children: React.Reac
   );
 }
 
+// The forms are keyed by what a success changes (the notes, the status), so with JavaScript on a
+// done action clears what was typed, while a refused one keeps it.
 export function OrderDetail({
   order,
   payments,
@@ -195,7 +197,7 @@ export function OrderDetail({
               ))}
             </ul>
             {can.update ? (
-              <Form method="post" className="mt-3 space-y-2">
+              <Form method="post" className="mt-3 space-y-2" key={`note-${order.notes.length}`}>
                 <label htmlFor="note-body" className="block font-semibold">
                   Add a note
                 </label>
@@ -222,7 +224,7 @@ export function OrderDetail({
             <Card title="Actions" testId="order-actions">
               <div className="space-y-4">
                 {order.nextStatuses.filter((s) => s !== 'cancelled').length > 0 ? (
-                  <Form method="post" className="space-y-2">
+                  <Form method="post" className="space-y-2" key={`status-${order.status}`}>
                     <label htmlFor="next-status" className="block font-semibold">
                       Move to
                     </label>
@@ -303,7 +305,7 @@ export function OrderDetail({
                 {can.correct ? (
                   <details className="rounded-lg border border-ink/10" open={correcting}>
                     <summary className="cursor-pointer p-2 font-semibold">Correct the status (admin)</summary>
-                    <Form method="post" className="space-y-2 p-2">
+                    <Form method="post" className="space-y-2 p-2" key={`correct-${order.status}`}>
                       <input type="hidden" name="correction" value="true" />
                       <label htmlFor="correct-status" className="block">
                         Set status to

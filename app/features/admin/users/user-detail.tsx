@@ -52,6 +52,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 export function UserDetail({ user, orders, auditTrail, can, self, failure }: UserDetailProps) {
   const errorFor = (intent: string) => (failure?.intent === intent ? failure : null);
+  // The typed forms start afresh after an action that worked (a new audit entry), and keep what
+  // was typed after one that was refused (with JavaScript on, inputs outlive a re-render).
+  const lastChange = String(auditTrail.items[0]?.id ?? 0);
   const address = [user.address.street, user.address.landmark, user.address.city, user.address.state].filter(
     Boolean,
   );
@@ -121,7 +124,7 @@ export function UserDetail({ user, orders, auditTrail, can, self, failure }: Use
             user.active ? (
               <details className="rounded-lg border border-ink/10 p-3" open={Boolean(errorFor('suspend'))}>
                 <summary className="cursor-pointer font-semibold">Suspend this account…</summary>
-                <Form method="post" className="mt-3 space-y-3">
+                <Form method="post" className="mt-3 space-y-3" key={lastChange}>
                   <p className="text-sm">
                     {user.name} will be signed out everywhere at once and refused at sign-in until
                     reactivated.
@@ -179,7 +182,7 @@ export function UserDetail({ user, orders, auditTrail, can, self, failure }: Use
           {can.email ? (
             <details className="rounded-lg border border-ink/10 p-3" open={Boolean(errorFor('email'))}>
               <summary className="cursor-pointer font-semibold">Send an email…</summary>
-              <Form method="post" className="mt-3 space-y-3">
+              <Form method="post" className="mt-3 space-y-3" key={lastChange}>
                 <div>
                   <label htmlFor="email-subject" className="block text-sm font-semibold">
                     Subject
