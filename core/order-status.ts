@@ -55,6 +55,21 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   pay_on_delivery: 'Pay on delivery',
 };
 
+/** Statuses an order going ahead passes through (not waiting for money, not ended). */
+const GOING_AHEAD: readonly OrderStatus[] = ['placed', 'confirmed', 'packaged', 'shipped', 'delivered'];
+
+/**
+ * Whether staff moving an unpaid offline order to `to` says its money arrived: a bank transfer
+ * going ahead (the shop moves it on only once the transfer is in), a pay-on-delivery order
+ * delivered (the courier collects at the door; a refused parcel is cancelled instead). Such a
+ * move takes the same path as "confirm payment" (orders.service setStatus).
+ */
+export function moveMeansPaid(method: PaymentMethod, to: OrderStatus): boolean {
+  if (method === 'bank_transfer') return GOING_AHEAD.includes(to);
+  if (method === 'pay_on_delivery') return to === 'delivered';
+  return false;
+}
+
 export const STATUS_LABELS: Record<OrderStatus, string> = {
   pending_payment: 'Awaiting payment',
   awaiting_transfer: 'Awaiting bank transfer',

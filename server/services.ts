@@ -113,6 +113,8 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
     stock: catalog.stock,
     wantsOrderUpdates: async (userId) => (await profiles.getProfile(userId)).notifyOrderUpdates,
     audit,
+    // Staff confirming an offline payment verify its record and tell staff; `payments` is made below.
+    offlinePaymentReceived: (q, order, actor) => payments.offlinePaymentReceived(q, order, actor),
     publicUrl: config.publicUrl,
   });
   const sandbox = config.payments.paystackSecretKey

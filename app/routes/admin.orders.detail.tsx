@@ -1,22 +1,29 @@
 // /admin/orders/:trackingNumber: one order for staff, and its actions (move on, note, confirm an
 // offline payment, cancel, resend the confirmation; an admin may correct a status with a reason).
-import { data, redirect } from 'react-router';
-import { doneMessage, withDone } from '#app/features/admin/orders/done.ts';
+// Each action answers with a redirect back and a toast; a refusal comes back as its 4xx with what
+// was typed, for the form that sent it.
+import { data } from 'react-router';
+import { loadAuditTrail } from '#app/features/admin/audit/audit-trail.server.ts';
+import { ORDER_TOASTS } from '#app/features/admin/orders/messages.ts';
 import { OrderDetail } from '#app/features/admin/orders/order-detail.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { redirectWithToast } from '#app/lib/toast.server.ts';
 import { can } from '#core/permissions.ts';
 import type { Route } from './+types/admin.orders.detail';
+
+const INTENTS = ['status', 'cancel', 'note', 'confirm-payment', 'resend'] as const;
+type Intent = (typeof INTENTS)[number];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requirePermission(context, 'orders.view', request);
   const { services } = context;
   const order = await services.orders.admin.detail(params.trackingNumber);
   if (!order) throw data({ message: 'Order not found.' }, { status: 404 });
-  const [payments, staff, audit] = await Promise.all([
+  const [payments, staff, auditTrail] = await Promise.all([
     services.payments.forOrder(order.id),
     services.twoFactor.listStaff(),
-    services.audit.list({ subjectType: 'order', subjectId: order.trackingNumber, limit: 100 }),
+    loadAuditTrail(context, user, 'order', order.trackingNumber),
   ]);
   const names: Record<string, string> = Object.fromEntries(staff.map((m) => [String(m.id), m.name]));
   return {
@@ -27,60 +34,63 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       status: p.status,
       amountKobo: p.amountKobo,
       channel: p.channel,
+      message: p.message,
       paidAt: p.paidAt?.toISOString() ?? null,
       createdAt: p.createdAt.toISOString(),
     })),
-    audit: audit.map((a) => ({
-      id: a.id,
-      action: a.action,
-      actorName:
-        a.actorUserId === null ? 'The shop' : (names[String(a.actorUserId)] ?? `User ${a.actorUserId}`),
-      at: a.createdAt.toISOString(),
-      details: a.details,
-    })),
+    auditTrail,
     names,
     can: { update: can(user.role, 'orders.update'), correct: can(user.role, 'orders.correct') },
-    done: doneMessage(request.url),
   };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requirePermission(context, 'orders.update', request);
-  const { orders, payments } = context.services;
+  const actor = { ...user, ip: context.clientIp };
+  const { orders } = context.services;
   const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
+  const raw = String(form.get('intent') ?? '');
+  if (!(INTENTS as readonly string[]).includes(raw))
+    throw data({ message: 'Unknown action.' }, { status: 400 });
+  const intent = raw as Intent;
+  const values = formValues(form);
   const trackingNumber = params.trackingNumber;
+  const here = `/admin/orders/${encodeURIComponent(trackingNumber)}`;
+  const done = (message: string) => redirectWithToast(here, { kind: 'success', message });
   try {
     switch (intent) {
       case 'status': {
         const correction = form.get('correction') === 'true';
         if (correction) await requirePermission(context, 'orders.correct', request);
-        await orders.setStatus(
+        const moved = await orders.moveStatus(
           trackingNumber,
           { status: form.get('status'), note: form.get('note') ?? '', correction },
-          user,
+          actor,
         );
-        return redirect(withDone(request.url, 'status', { tn: trackingNumber }));
+        return done(ORDER_TOASTS.moved(moved));
       }
-      case 'cancel':
-        await orders.setStatus(trackingNumber, { status: 'cancelled', note: form.get('note') ?? '' }, user);
-        return redirect(withDone(request.url, 'cancelled'));
+      case 'cancel': {
+        const moved = await orders.moveStatus(
+          trackingNumber,
+          { status: 'cancelled', note: form.get('note') ?? '' },
+          actor,
+        );
+        return done(moved.changed ? ORDER_TOASTS.cancelled : ORDER_TOASTS.alreadyCancelled);
+      }
       case 'note':
-        await orders.admin.addNote(trackingNumber, { body: form.get('body') }, user);
-        return redirect(withDone(request.url, 'note'));
+        await orders.admin.addNote(trackingNumber, { body: form.get('body') }, actor);
+        return done(ORDER_TOASTS.note);
       case 'confirm-payment':
-        await payments.confirmOffline(trackingNumber, user);
-        return redirect(withDone(request.url, 'payment'));
+        await orders.confirmOfflinePayment(trackingNumber, actor);
+        return done(ORDER_TOASTS.payment);
       case 'resend':
-        await orders.admin.resendConfirmation(trackingNumber, user);
-        return redirect(withDone(request.url, 'resent'));
-      default:
-        throw data({ message: 'Unknown action.' }, { status: 400 });
+        await orders.admin.resendConfirmation(trackingNumber, actor);
+        return done(ORDER_TOASTS.resent);
     }
   } catch (error) {
-    const failure = formFailure(error, formValues(form));
+    const failure = formFailure(error, values);
     if (!failure) throw error;
-    return failure;
+    return data({ ...failure.data, intent }, failure.init ?? undefined);
   }
 }
 
@@ -98,11 +108,10 @@ export default function AdminOrderDetail({ loaderData, actionData }: Route.Compo
     <OrderDetail
       order={loaderData.order}
       payments={loaderData.payments}
-      audit={loaderData.audit}
+      auditTrail={loaderData.auditTrail}
       names={loaderData.names}
       can={loaderData.can}
-      done={loaderData.done}
-      error={actionData && !actionData.ok ? actionData.message : null}
+      failure={actionData ?? null}
     />
   );
 }

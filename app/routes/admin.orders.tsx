@@ -1,10 +1,11 @@
 // /admin/orders: find orders (search, filters, sort and page all in the URL), move one to its
 // next status, or several at once. Staff and admins with `orders.view` / `orders.update`.
-import { redirect } from 'react-router';
-import { doneMessage, withDone } from '#app/features/admin/orders/done.ts';
+import { data } from 'react-router';
+import { ORDER_TOASTS } from '#app/features/admin/orders/messages.ts';
 import { OrdersList } from '#app/features/admin/orders/orders-list.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { redirectWithToast } from '#app/lib/toast.server.ts';
 import { adminOrderFiltersFrom } from '#core/contract/admin-orders.ts';
 import type { Route } from './+types/admin.orders';
 
@@ -12,36 +13,42 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(context, 'orders.view', request);
   const filters = adminOrderFiltersFrom(new URL(request.url).searchParams);
   const page = await context.services.orders.admin.list(filters);
-  return { page, filters, done: doneMessage(request.url) };
+  return { page, filters };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(context, 'orders.update', request);
+  const actor = { ...user, ip: context.clientIp };
   const form = await request.formData();
   const intent = form.get('intent');
+  // Back to the list as it was (its filters and page), with the result as a toast.
+  const url = new URL(request.url);
+  const here = `${url.pathname}${url.search}`;
+  const trackingNumber = String(form.get('trackingNumber') ?? '');
   try {
     if (intent === 'bulk') {
       const result = await context.services.orders.admin.bulkSetStatus(
         { trackingNumbers: form.getAll('trackingNumbers'), status: form.get('status') },
-        user,
+        actor,
       );
-      return redirect(
-        withDone(request.url, 'bulk', {
-          moved: String(result.moved.length),
-          refused: result.refused
-            .slice(0, 20)
-            .map((r) => r.trackingNumber)
-            .join(','),
-        }),
-      );
+      return redirectWithToast(here, {
+        kind: result.moved.length === 0 && result.refused.length > 0 ? 'error' : 'success',
+        message: ORDER_TOASTS.bulk(result),
+      });
     }
-    const trackingNumber = String(form.get('trackingNumber') ?? '');
-    await context.services.orders.setStatus(trackingNumber, { status: form.get('status') }, user);
-    return redirect(withDone(request.url, 'status', { tn: trackingNumber }));
+    const moved = await context.services.orders.moveStatus(
+      trackingNumber,
+      { status: form.get('status') },
+      actor,
+    );
+    return redirectWithToast(here, { kind: 'success', message: ORDER_TOASTS.moved(moved) });
   } catch (error) {
     const failure = formFailure(error, formValues(form));
     if (!failure) throw error;
-    return failure;
+    if (intent === 'bulk' || !trackingNumber) return failure;
+    // The list has many rows: a row's refusal names the order it is about.
+    const message = `Order ${trackingNumber}: ${failure.data.message}`;
+    return data({ ...failure.data, message }, failure.init ?? undefined);
   }
 }
 
@@ -56,7 +63,6 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
     <OrdersList
       page={loaderData.page}
       filters={loaderData.filters}
-      done={loaderData.done}
       error={actionData && !actionData.ok ? actionData.message : null}
     />
   );

@@ -1,7 +1,9 @@
 // /admin/users/:id: one account with its orders and activity, and the actions staff take on it
 // (suspend, reactivate, email; change role for admins). Each posts here with an `intent`, is
-// checked again by the service, and answers with a redirect back (?done=…).
+// checked again by the service, and answers with a redirect back with a toast. The page ends with
+// the account's audit trail.
 import { data, isRouteErrorResponse, Link } from 'react-router';
+import { loadAuditTrail } from '#app/features/admin/audit/audit-trail.server.ts';
 import { UserDetail } from '#app/features/admin/users/user-detail.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
 import { asAppError } from '#app/lib/errors.ts';
@@ -15,7 +17,7 @@ const USERS_DONE = {
   suspended: 'Account suspended. Every session it had has ended; it cannot sign in until reactivated.',
   reactivated: 'Account reactivated. They can sign in again.',
   'role-changed': 'Role changed. Their sessions ended, so the new role starts at their next sign-in.',
-  emailed: 'Email queued. It is in the outbox and recorded in the activity below.',
+  emailed: 'Email queued. It is in the outbox and recorded in the audit trail below.',
 } as const;
 
 function userId(raw: string): number {
@@ -27,16 +29,21 @@ function userId(raw: string): number {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requirePermission(context, 'customers.view', request);
-  const found = await context.services.adminUsers
-    .detail({ user, ip: context.clientIp }, userId(params.id))
-    .catch((error: unknown) => {
+  const id = userId(params.id);
+  const [found, auditTrail] = await Promise.all([
+    context.services.adminUsers.detail({ user, ip: context.clientIp }, id).catch((error: unknown) => {
       const known = asAppError(error);
       // "No such account" (and any other refusal) is the page's answer, not a crash.
       if (known) throw data({ message: known.message }, { status: known.status });
       throw error;
-    });
+    }),
+    loadAuditTrail(context, user, 'user', id),
+  ]);
+  // The page shows the account's audit trail (with addresses and before/after) instead.
+  const { activity: _shownAsTheAuditTrail, ...shown } = found;
   return {
-    ...found,
+    ...shown,
+    auditTrail,
     self: found.user.id === user.id,
     can: {
       // Staff and admin accounts are an admin's to suspend (the service says so too).
@@ -110,7 +117,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
     <UserDetail
       user={loaderData.user}
       orders={loaderData.orders}
-      activity={loaderData.activity}
+      auditTrail={loaderData.auditTrail}
       can={loaderData.can}
       self={loaderData.self}
       failure={actionData ?? null}

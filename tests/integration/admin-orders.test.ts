@@ -1,12 +1,14 @@
 // The admin orders screens over HTTP: finding orders (search by tracking number and phone,
 // filters in the URL, Lagos days), the per-row selector offering only the allowed next steps,
 // bulk moves, the detail page's actions (notes kept from the shopper, offline payments, cancel
-// returning stock once, resend), the streamed CSV, the staff email for a new paid order, and
-// who may do what (anonymous, customer, staff, admin).
+// returning stock once, resend) each answered with a one-time toast, refusals that keep what was
+// typed, a status move that says an offline order's money arrived (confirmed once, however many
+// staff click), the streamed CSV, the staff email for a new paid order, and who may do what.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOrderFiltersFrom } from '#core/contract/admin-orders.ts';
 import { formatPrice } from '#core/money.ts';
+import { queryRows } from '#server/db/client.ts';
 import { auditEvents } from '#server/db/schema/audit.ts';
 import { productVariants } from '#server/db/schema/catalog.ts';
 import { orders, payments } from '#server/db/schema/commerce.ts';
@@ -56,6 +58,76 @@ function nextOptions(html: string, trackingNumber: string): string[] {
 
 function listed(html: string): string[] {
   return [...html.matchAll(/data-order="(CH\d+)"/g)].map((m) => m[1]!);
+}
+
+/** The toasts a page renders (server-side, from the one-time flash cookie). */
+function toastsIn(html: string): string[] {
+  return [
+    ...html.matchAll(/data-testid="toast"[\s\S]*?<p[^>]*>(?:<span[^>]*>[^<]*<\/span>)?([\s\S]*?)<\/p>/g),
+  ].map((m) => m[1]!.replace(/<!-- -->/g, ''));
+}
+
+/**
+ * Follows an action's redirect: the page it lands on shows `message` as a toast once, and a
+ * reload does not.
+ */
+async function expectToastOnce(
+  client: TestClient,
+  res: { statusCode: number; headers: Record<string, unknown> },
+  message: string | RegExp,
+) {
+  expect(res.statusCode).toBe(302);
+  const location = res.headers.location as string;
+  const landed = await client.get(location);
+  expect(landed.statusCode).toBe(200);
+  expect(landed.headers['cache-control']).toContain('no-store');
+  const shown = toastsIn(landed.body);
+  expect(shown).toHaveLength(1);
+  if (typeof message === 'string') expect(shown[0]).toBe(message);
+  else expect(shown[0]).toMatch(message);
+  const reloaded = await client.get(location);
+  expect(toastsIn(reloaded.body)).toEqual([]);
+  return { location, page: landed };
+}
+
+/** Posts a form with repeated fields (the bulk form's ticked rows) as `client`, keeping its cookies. */
+async function postForm(client: TestClient, url: string, body: URLSearchParams) {
+  const res = await shop.app.inject({
+    method: 'POST',
+    url,
+    payload: body.toString(),
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    },
+  });
+  for (const c of res.cookies as { name: string; value: string }[]) client.cookies.set(c.name, c.value);
+  return res;
+}
+
+async function paymentOf(trackingNumber: string) {
+  const row = await orderRow(trackingNumber);
+  const [payment] = await shop.database.db.select().from(payments).where(eq(payments.orderId, row.id));
+  return payment!;
+}
+
+async function auditActions(trackingNumber: string): Promise<string[]> {
+  const events = await shop.services.audit.list({ subjectType: 'order', subjectId: trackingNumber });
+  return events.map((e) => e.action);
+}
+
+async function historyOf(trackingNumber: string): Promise<string[]> {
+  const row = await orderRow(trackingNumber);
+  const rows = await queryRows<{ status: string }>(
+    shop.database.db,
+    sql`SELECT status FROM order_status_history WHERE order_id = ${row.id} ORDER BY id`,
+  );
+  return rows.map((r) => r.status);
+}
+
+/** Mail for one order in an inbox (the staff's, or the shopper's). */
+async function mailAbout(to: string, trackingNumber: string) {
+  return (await shop.mailTo(to)).filter((m) => m.subject.includes(trackingNumber));
 }
 
 describe('who may see and change orders', () => {
@@ -202,7 +274,10 @@ describe('moving orders on from the list', () => {
       status: 'shipped',
     });
     expect(refused.statusCode).toBe(409);
-    expect(refused.body).toContain('cannot become shipped');
+    // The refusal names the row it is about.
+    expect(refused.body).toContain(
+      `Order ${placed.trackingNumber}: An order that is placed cannot become shipped`,
+    );
     expect((await orderRow(placed.trackingNumber)).status).toBe('placed');
 
     const moved = await clients.staff.post('/admin/orders?q=Row%20Selector', {
@@ -210,11 +285,13 @@ describe('moving orders on from the list', () => {
       trackingNumber: placed.trackingNumber,
       status: 'confirmed',
     });
-    expect(moved.statusCode).toBe(302);
-    expect(moved.headers.location).toMatch(/^\/admin\/orders\?q=Row\+Selector&done=status/);
+    expect(moved.headers.location).toBe('/admin/orders?q=Row+Selector'); // the list as it was
     expect((await orderRow(placed.trackingNumber)).status).toBe('confirmed');
-    const after = await clients.staff.get(moved.headers.location as string);
-    expect(after.body).toContain(`Order ${placed.trackingNumber} moved on`);
+    await expectToastOnce(
+      clients.staff,
+      moved,
+      `Order ${placed.trackingNumber} moved on. The shopper has been emailed.`,
+    );
   });
 
   it('moves the selected orders in bulk where allowed and says which were refused', async () => {
@@ -223,25 +300,24 @@ describe('moving orders on from the list', () => {
     const done = await createOrder(shop, { status: 'delivered' });
     const body = new URLSearchParams({ intent: 'bulk', status: 'confirmed' });
     for (const o of [a, b, done]) body.append('trackingNumbers', o.trackingNumber);
-    const res = await shop.app.inject({
-      method: 'POST',
-      url: '/admin/orders',
-      payload: body.toString(),
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        cookie: [...clients.staff.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-      },
-    });
-    expect(res.statusCode).toBe(302);
-    const location = new URL(res.headers.location as string, 'http://x');
-    expect(location.searchParams.get('moved')).toBe('2');
-    expect(location.searchParams.get('refused')).toBe(done.trackingNumber);
+    const res = await postForm(clients.staff, '/admin/orders?sort=oldest', body);
+    expect(res.headers.location).toBe('/admin/orders?sort=oldest');
     expect((await orderRow(a.trackingNumber)).status).toBe('confirmed');
     expect((await orderRow(b.trackingNumber)).status).toBe('confirmed');
     expect((await orderRow(done.trackingNumber)).status).toBe('delivered');
-    const page = await clients.staff.get(`${location.pathname}${location.search}`);
-    expect(page.body).toContain('2 orders moved.');
-    expect(page.body).toContain(done.trackingNumber);
+    await expectToastOnce(
+      clients.staff,
+      res,
+      `2 orders moved. Not moved (not an allowed next step): ${done.trackingNumber}.`,
+    );
+    // Nothing ticked: a 400 on the list itself, not a crash.
+    const none = await postForm(
+      clients.staff,
+      '/admin/orders',
+      new URLSearchParams({ intent: 'bulk', status: 'confirmed' }),
+    );
+    expect(none.statusCode).toBe(400);
+    expect(none.body).toContain('Select at least one order.');
   });
 });
 
@@ -298,12 +374,13 @@ describe('the order detail page', () => {
   });
 
   it('records pay-on-delivery money collected without moving the status', async () => {
-    const { trackingNumber } = await createOrder(shop, { status: 'delivered' });
+    const { trackingNumber } = await createOrder(shop, { status: 'shipped' });
     const res = await clients.staff.post(`/admin/orders/${trackingNumber}`, { intent: 'confirm-payment' });
-    expect(res.statusCode).toBe(302);
+    await expectToastOnce(clients.staff, res, 'Payment confirmed.');
     const row = await orderRow(trackingNumber);
-    expect(row.status).toBe('delivered');
+    expect(row.status).toBe('shipped');
     expect(row.paidAt).not.toBeNull();
+    expect(await paymentOf(trackingNumber)).toMatchObject({ status: 'success' });
   });
 
   it('cancels behind a confirmation step and puts the stock back exactly once', async () => {
@@ -442,5 +519,185 @@ describe('the audit log of a status change', () => {
     const page = await clients.staff.get(`/admin/orders/${trackingNumber}`);
     expect(page.body).toContain('Orders staff');
     expect(page.body).toContain('order.status_changed');
+  });
+});
+
+describe('what each action says, once', () => {
+  it('answers every detail-page action with a toast shown once, on the order page', async () => {
+    const product = await createProduct(shop.database.db, { variants: [{ stock: 10 }] });
+    const { trackingNumber } = await createOrder(shop, {
+      paymentMethod: 'bank_transfer',
+      lines: [{ variantId: product.variants[0]!.id }],
+    });
+    const here = `/admin/orders/${trackingNumber}`;
+    const post = (fields: Record<string, string>) => clients.staff.post(here, fields);
+
+    const note = await post({ intent: 'note', body: 'Called her about the lace colour' });
+    expect(note.headers.location).toBe(here);
+    await expectToastOnce(clients.staff, note, 'Note added.');
+    await expectToastOnce(clients.staff, await post({ intent: 'confirm-payment' }), 'Payment confirmed.');
+    await expectToastOnce(
+      clients.staff,
+      await post({ intent: 'status', status: 'packaged', note: 'Packed in the gift box' }),
+      `Order ${trackingNumber} moved on. The shopper has been emailed.`,
+    );
+    await expectToastOnce(clients.staff, await post({ intent: 'resend' }), 'Confirmation email sent again.');
+    await expectToastOnce(
+      clients.staff,
+      await post({ intent: 'cancel', note: 'Out of stock at the warehouse' }),
+      'Order cancelled. Its items are back on sale.',
+    );
+    await expectToastOnce(
+      clients.staff,
+      await post({ intent: 'cancel' }),
+      'This order was already cancelled: nothing changed.',
+    );
+  });
+
+  it('refuses with a clear 4xx that keeps what was typed, for the form that sent it', async () => {
+    const { trackingNumber } = await createOrder(shop, { form: { shipName: 'Kept Input' } });
+    const here = `/admin/orders/${trackingNumber}`;
+
+    // A move the table does not allow: 409, the message, the note still in its field.
+    const refused = await clients.staff.post(here, {
+      intent: 'status',
+      status: 'shipped',
+      note: 'Leave it with the gateman',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body).toContain('cannot become shipped');
+    expect(refused.body).toMatch(/<input[^>]*id="status-note"[^>]*value="Leave it with the gateman"/);
+    expect(toastsIn(refused.body)).toEqual([]);
+
+    // An admin's correction without a reason: 400, the correction form open on the chosen status.
+    const noReason = await clients.admin.post(here, {
+      intent: 'status',
+      status: 'shipped',
+      correction: 'true',
+      note: '',
+    });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.body).toContain('Say why this correction is needed.');
+    expect(noReason.body).toMatch(/<details[^>]*open=""[^>]*>\s*<summary[^>]*>Correct the status \(admin\)/);
+    expect(noReason.body).toMatch(/<option value="shipped" selected="">/);
+
+    // A note too long: 400, and the text is still in the box.
+    const long = `Tell the rider: ${'x'.repeat(2000)}`;
+    const tooLong = await clients.staff.post(here, { intent: 'note', body: long });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.body).toContain(long);
+
+    // A payment that cannot be confirmed (a card order): 409 on the page, no crash.
+    const card = await createOrder(shop, { paymentMethod: 'online', status: 'placed' });
+    const cardRefused = await clients.staff.post(`/admin/orders/${card.trackingNumber}`, {
+      intent: 'confirm-payment',
+    });
+    expect(cardRefused.statusCode).toBe(409);
+    expect(cardRefused.body).toContain('confirmed by the payment provider');
+    expect((await orderRow(trackingNumber)).status).toBe('placed');
+  });
+});
+
+describe('a status move that says the money arrived', () => {
+  it('moving a waiting bank transfer on from the list confirms its payment, exactly as "confirm payment" does', async () => {
+    const email = `bt-selector-${Date.now()}@example.ng`;
+    const { trackingNumber } = await createOrder(shop, { email, paymentMethod: 'bank_transfer' });
+    const page = await clients.staff.get(`/admin/orders?q=${trackingNumber}`);
+    expect(nextOptions(page.body, trackingNumber)).toEqual(['placed', 'confirmed', 'cancelled']);
+    const detail = await clients.staff.get(`/admin/orders/${trackingNumber}`);
+    expect(detail.body).toContain('Moving it on records the bank transfer as received');
+    const before = (await mailAbout(email, trackingNumber)).length;
+
+    const res = await clients.staff.post(`/admin/orders?q=${trackingNumber}`, {
+      intent: 'status',
+      trackingNumber,
+      status: 'placed',
+    });
+    await expectToastOnce(
+      clients.staff,
+      res,
+      `Order ${trackingNumber} moved on. Its payment is recorded as received. The shopper has been emailed.`,
+    );
+    const row = await orderRow(trackingNumber);
+    expect(row).toMatchObject({ status: 'placed', reservedUntil: null });
+    expect(row.paidAt).not.toBeNull();
+    const payment = await paymentOf(trackingNumber);
+    expect(payment).toMatchObject({ status: 'success' });
+    expect(payment.paidAt?.getTime()).toBe(row.paidAt!.getTime());
+    expect(payment.message).toMatch(/^Confirmed by staff member \d+$/);
+    expect(await mailAbout(STAFF_INBOX, trackingNumber)).toHaveLength(1);
+    expect(await mailAbout(email, trackingNumber)).toHaveLength(before + 1);
+    const [event] = await shop.services.audit.list({ subjectType: 'order', subjectId: trackingNumber });
+    expect(event).toMatchObject({
+      action: 'order.payment_confirmed',
+      ip: '127.0.0.1',
+      details: {
+        method: 'bank_transfer',
+        before: { status: 'awaiting_transfer', paidAt: null },
+        after: { status: 'placed' },
+      },
+    });
+    expect(await historyOf(trackingNumber)).toEqual(['awaiting_transfer', 'placed']);
+
+    // Moving on from there is an ordinary move: no second confirmation, no second staff email.
+    await clients.staff.post('/admin/orders', { intent: 'status', trackingNumber, status: 'confirmed' });
+    expect(await auditActions(trackingNumber)).toEqual(['order.status_changed', 'order.payment_confirmed']);
+    expect(await mailAbout(STAFF_INBOX, trackingNumber)).toHaveLength(1);
+    // And "confirm payment" now says it is done already.
+    const again = await clients.staff.post(`/admin/orders/${trackingNumber}`, { intent: 'confirm-payment' });
+    expect(again.statusCode).toBe(409);
+    expect(again.body).toContain('already recorded as paid');
+  });
+
+  it('a bulk move of bank transfers confirms each payment; a pay-on-delivery order delivered is paid', async () => {
+    const a = await createOrder(shop, { paymentMethod: 'bank_transfer' });
+    const b = await createOrder(shop, { paymentMethod: 'bank_transfer' });
+    const body = new URLSearchParams({ intent: 'bulk', status: 'confirmed' });
+    for (const o of [a, b]) body.append('trackingNumbers', o.trackingNumber);
+    await expectToastOnce(
+      clients.staff,
+      await postForm(clients.staff, '/admin/orders', body),
+      '2 orders moved.',
+    );
+    for (const o of [a, b]) {
+      expect((await orderRow(o.trackingNumber)).paidAt).not.toBeNull();
+      expect(await paymentOf(o.trackingNumber)).toMatchObject({ status: 'success' });
+      expect(await mailAbout(STAFF_INBOX, o.trackingNumber)).toHaveLength(1);
+      expect(await auditActions(o.trackingNumber)).toEqual(['order.payment_confirmed']);
+    }
+
+    const pod = await createOrder(shop, { status: 'shipped' });
+    expect((await orderRow(pod.trackingNumber)).paidAt).toBeNull();
+    const delivered = await clients.staff.post('/admin/orders', {
+      intent: 'status',
+      trackingNumber: pod.trackingNumber,
+      status: 'delivered',
+    });
+    expect(delivered.statusCode).toBe(302);
+    expect((await orderRow(pod.trackingNumber)).paidAt).not.toBeNull();
+    expect(await paymentOf(pod.trackingNumber)).toMatchObject({ status: 'success' });
+    expect(await mailAbout(STAFF_INBOX, pod.trackingNumber)).toHaveLength(1);
+    expect((await auditActions(pod.trackingNumber))[0]).toBe('order.payment_confirmed');
+  });
+
+  it('applies once when two staff move the same bank transfer at the same moment', async () => {
+    const email = `bt-race-${Date.now()}@example.ng`;
+    const { trackingNumber } = await createOrder(shop, { email, paymentMethod: 'bank_transfer' });
+    const before = (await mailAbout(email, trackingNumber)).length;
+    const [one, two, three] = await Promise.all([
+      clients.staff.post('/admin/orders', { intent: 'status', trackingNumber, status: 'confirmed' }),
+      clients.admin.post('/admin/orders', { intent: 'status', trackingNumber, status: 'confirmed' }),
+      clients.admin.post(`/admin/orders/${trackingNumber}`, { intent: 'confirm-payment' }),
+    ]);
+    // Whoever came first moved it; the others found it moved (or paid) and changed nothing.
+    expect([one.statusCode, two.statusCode]).toEqual([302, 302]);
+    expect([302, 409]).toContain(three.statusCode);
+    const row = await orderRow(trackingNumber);
+    expect(row.status).toBe('confirmed');
+    expect(await historyOf(trackingNumber)).toEqual(['awaiting_transfer', 'confirmed']);
+    expect(await auditActions(trackingNumber)).toEqual(['order.payment_confirmed']);
+    expect(await paymentOf(trackingNumber)).toMatchObject({ status: 'success' });
+    expect(await mailAbout(STAFF_INBOX, trackingNumber)).toHaveLength(1);
+    expect(await mailAbout(email, trackingNumber)).toHaveLength(before + 1);
   });
 });

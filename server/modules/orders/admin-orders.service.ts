@@ -1,8 +1,7 @@
 // The admin orders screens' work: the filtered list (a page, or every match in keyset batches for
-// the CSV export), an order's detail for staff, internal notes, bulk status changes, confirming
-// an offline payment and resending the confirmation email — each change audited in its own
-// transaction. Status changes themselves go through the orders service's setStatus.
-import type { SessionUser } from '#core/contract/account.ts';
+// the CSV export), an order's detail for staff, internal notes, bulk status changes and resending
+// the confirmation email — each change audited in its own transaction. Status changes and offline
+// payments themselves go through the orders service (moveStatus, confirmOfflinePayment).
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   AddOrderNoteInput,
@@ -14,7 +13,7 @@ import {
   type BulkStatusResult,
   type PaymentState,
 } from '#core/contract/admin-orders.ts';
-import { normalizeTrackingNumber, type TrackedOrder } from '#core/contract/orders.ts';
+import { normalizeTrackingNumber } from '#core/contract/orders.ts';
 import { normalizeNigerianPhone } from '#core/nigeria.ts';
 import {
   isOrderStatus,
@@ -24,9 +23,7 @@ import {
 } from '#core/order-status.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
-import type { MailService } from '#server/modules/mail/mail.service.ts';
-import { orderStatusMail } from '#server/modules/mail/order-templates.tsx';
-import { AppError, ConflictError, NotFoundError } from '#server/platform/errors.ts';
+import { AppError, NotFoundError } from '#server/platform/errors.ts';
 import { parseInput } from '#server/platform/validation.ts';
 import { csvFileName, ordersCsvStream } from './admin-orders.csv.ts';
 import {
@@ -35,22 +32,13 @@ import {
   listOrderNotes,
   listOrdersBatch,
   listOrdersPage,
-  markOrderPaid,
   type OrderCursor,
   type OrderListRow,
   type OrderListWhere,
 } from './admin-orders.repository.ts';
-import {
-  findOrderByTracking,
-  forceOrderStatus,
-  insertStatus,
-  listOrderLines,
-  lockOrder,
-  type OrderRow,
-} from './orders.repository.ts';
+import { findOrderByTracking, listOrderLines, lockOrder, type OrderRow } from './orders.repository.ts';
+import type { StaffActor as Actor, StatusMove } from './orders.service.ts';
 import { fullAddress, orderLineView } from './orders.tracking.ts';
-
-type Actor = Pick<SessionUser, 'id' | 'role'>;
 
 /** Lagos is UTC+1 all year (no daylight saving). */
 const LAGOS_OFFSET = '+01:00';
@@ -114,15 +102,13 @@ export type OrderExportRow = OrderListRow;
 
 export function createAdminOrders(deps: {
   db: Db;
-  mail: MailService;
   audit: Pick<AuditService, 'record'>;
-  setStatus: (trackingNumber: string, input: unknown, actor: Actor) => Promise<TrackedOrder>;
+  moveStatus: (trackingNumber: string, input: unknown, actor: Actor) => Promise<StatusMove>;
   sendPlacedMail: (
     q: Queryable,
     order: OrderRow,
     options: { paid: boolean; paymentReference: string },
   ) => Promise<void>;
-  trackUrl: (order: OrderRow) => string;
 }) {
   const { db } = deps;
 
@@ -218,6 +204,7 @@ export function createAdminOrders(deps: {
         const note = await insertOrderNote(tx, { orderId: order.id, authorUserId: actor.id, body });
         await deps.audit.record(tx, {
           actorUserId: actor.id,
+          ip: actor.ip ?? null,
           action: 'order.note_added',
           subjectType: 'order',
           subjectId: order.trackingNumber,
@@ -228,75 +215,23 @@ export function createAdminOrders(deps: {
 
     /**
      * Moves several orders to one status, each only where its transitions allow (each in its own
-     * transaction, audited by setStatus); says which moved and why the others did not.
+     * transaction through moveStatus: audited, and confirming an offline payment where the move
+     * says the money arrived); says which moved and why the others did not.
      */
     async bulkSetStatus(input: unknown, actor: Actor): Promise<BulkStatusResult> {
       const { trackingNumbers, status } = parseInput(BulkOrderStatusInput, input);
       const result: BulkStatusResult = { moved: [], refused: [] };
       for (const trackingNumber of [...new Set(trackingNumbers.map(normalizeTrackingNumber))]) {
         try {
-          const before = await findOrderByTracking(db, trackingNumber);
-          if (before?.status === status) {
-            result.refused.push({ trackingNumber, reason: 'It already has this status.' });
-            continue;
-          }
-          await deps.setStatus(trackingNumber, { status }, { id: actor.id, role: actor.role });
-          result.moved.push(trackingNumber);
+          const moved = await deps.moveStatus(trackingNumber, { status }, actor);
+          if (moved.changed) result.moved.push(trackingNumber);
+          else result.refused.push({ trackingNumber, reason: 'It already has this status.' });
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           result.refused.push({ trackingNumber, reason: error.message });
         }
       }
       return result;
-    },
-
-    /**
-     * The money for a bank transfer or pay-on-delivery order arrived (inside the caller's
-     * transaction, which also marks the payment record): a bank transfer waiting for it becomes
-     * confirmed; any other open offline order is marked paid where it stands. Audited.
-     */
-    async confirmOfflinePaid(q: Queryable, trackingNumber: string, actor: Actor): Promise<OrderRow> {
-      const order = await lockByTracking(q, trackingNumber);
-      const method = methodOfRow(order.paymentMethod);
-      const status = statusOfRow(order.status);
-      if (method === 'online') {
-        throw new ConflictError('Card, bank and USSD payments are confirmed by the payment provider.');
-      }
-      if (order.paidAt) throw new ConflictError('This order is already recorded as paid.');
-      if (status === 'cancelled' || status === 'payment_failed' || order.stockReleasedAt !== null) {
-        throw new ConflictError('This order has ended: its payment cannot be confirmed.');
-      }
-      const paidAt = new Date();
-      let after: OrderStatus = status;
-      if (status === 'awaiting_transfer') {
-        after = 'confirmed';
-        await forceOrderStatus(q, order.id, after, { paidAt, reservedUntil: null });
-        await insertStatus(q, order.id, after, 'Bank transfer received.', actor.id);
-        await deps.mail.enqueue(
-          q,
-          orderStatusMail({
-            to: order.email,
-            name: order.shipName,
-            trackingNumber: order.trackingNumber,
-            status: after,
-            trackUrl: deps.trackUrl(order),
-          }),
-        );
-      } else {
-        await markOrderPaid(q, order.id, paidAt);
-      }
-      await deps.audit.record(q, {
-        actorUserId: actor.id,
-        action: 'order.payment_confirmed',
-        subjectType: 'order',
-        subjectId: order.trackingNumber,
-        details: {
-          method,
-          before: { status, paidAt: null },
-          after: { status: after, paidAt: paidAt.toISOString() },
-        },
-      });
-      return { ...order, status: after, paidAt };
     },
 
     /** Sends the shopper the order confirmation again (through the outbox), audited. */
@@ -306,6 +241,7 @@ export function createAdminOrders(deps: {
         await deps.sendPlacedMail(tx, order, { paid: order.paidAt !== null, paymentReference: '' });
         await deps.audit.record(tx, {
           actorUserId: actor.id,
+          ip: actor.ip ?? null,
           action: 'order.confirmation_resent',
           subjectType: 'order',
           subjectId: order.trackingNumber,

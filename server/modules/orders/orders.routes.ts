@@ -65,7 +65,10 @@ export function orderRoutes(orders: OrdersService, limits: AbuseLimits): Fastify
       },
       async (request, reply) => {
         const staff = await requireRole(request, STAFF_ROLES);
-        const order = await orders.setStatus(request.params.trackingNumber, request.body, staff);
+        const order = await orders.setStatus(request.params.trackingNumber, request.body, {
+          ...staff,
+          ip: request.ip,
+        });
         request.log.info(
           { order: order.trackingNumber, status: order.status, by: staff.id },
           'order status set',

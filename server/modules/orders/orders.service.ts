@@ -8,6 +8,7 @@ import {
   AWAITING_PAYMENT,
   canTransition,
   isOrderStatus,
+  moveMeansPaid,
   ORDER_TRANSITIONS,
   type OrderStatus,
   STATUS_LABELS,
@@ -26,6 +27,7 @@ import {
   ValidationError,
 } from '#server/platform/errors.ts';
 import { parseInput } from '#server/platform/validation.ts';
+import { markOrderPaid } from './admin-orders.repository.ts';
 import { createAdminOrders } from './admin-orders.service.ts';
 import { createOrderPlacement } from './orders.placement.ts';
 import {
@@ -40,10 +42,29 @@ import {
   type OrderRow,
   transitionOrder,
 } from './orders.repository.ts';
-import { createOrderTracking, statusOf } from './orders.tracking.ts';
+import { createOrderTracking, methodOf, statusOf } from './orders.tracking.ts';
 
 /** An order as the orders module hands it to other modules (its row; read-only to them). */
 export type Order = OrderRow;
+
+/** A staff member acting on an order, and the address they act from (the audit record's). */
+export type StaffActor = Pick<SessionUser, 'id' | 'role'> & { ip?: string | null };
+
+/**
+ * The payments module's half of money staff saw arrive for an offline order, on the caller's
+ * transaction: the payment record verified (when, by whom) and staff told of a new paid order.
+ */
+export type OfflinePaymentPort = (q: Queryable, order: OrderRow, actor: StaffActor) => Promise<void>;
+
+/** What a staff status change did (an order already in that status is left alone). */
+export interface StatusMove {
+  trackingNumber: string;
+  changed: boolean;
+  /** The move said the money arrived, so the payment was confirmed with it. */
+  paymentConfirmed: boolean;
+  /** The shopper was emailed (guests always; accounts that want order updates). */
+  emailed: boolean;
+}
 export type { AdminOrders, OrderExportRow } from './admin-orders.service.ts';
 export type { BankAccount, NewPlacedLine, NewPlacedOrder, OrderPlacement } from './orders.placement.ts';
 export { estimatedDelivery, firstName, maskEmail } from './orders.tracking.ts';
@@ -56,6 +77,8 @@ export function createOrdersService(deps: {
   wantsOrderUpdates: (userId: number) => Promise<boolean>;
   /** Records who changed an order's status, from what to what and why. */
   audit: Pick<AuditService, 'record'>;
+  /** Verifies an offline payment's record and tells staff (the payments module). */
+  offlinePaymentReceived: OfflinePaymentPort;
   /** The catalogue's stock: units go back on sale (and are taken again) through it. */
   stock: StockPort;
   publicUrl: string;
@@ -70,6 +93,85 @@ export function createOrdersService(deps: {
   /** Puts an ended order's units back on sale, once (only the call that marks it does). */
   async function releaseStock(q: Queryable, orderId: number): Promise<void> {
     if (await markStockReleased(q, orderId)) await stock.putBack(q, await listOrderQuantities(q, orderId));
+  }
+
+  /** Guests always hear of their order; an account when it wants order updates. */
+  async function wantsMail(order: OrderRow): Promise<boolean> {
+    return order.userId === null || (await deps.wantsOrderUpdates(order.userId));
+  }
+
+  async function mailStatus(q: Queryable, order: OrderRow, status: OrderStatus, note: string): Promise<void> {
+    await mail.enqueue(
+      q,
+      orderStatusMail({
+        to: order.email,
+        name: order.shipName,
+        trackingNumber: order.trackingNumber,
+        status,
+        note: note || undefined,
+        trackUrl: trackUrl(order),
+      }),
+    );
+  }
+
+  /**
+   * The one path for money staff saw arrive for an unpaid offline order (`order` locked by the
+   * caller): "confirm payment", and a status move that says so. The order is marked paid (its hold
+   * ends) and moved to `to` when that is a new status, with a history row and the shopper's email;
+   * the payments module verifies the payment record and tells staff; one audit entry says who,
+   * from where, before and after. Inside the caller's transaction, so all of it happens once.
+   */
+  async function receiveOfflinePayment(
+    q: Queryable,
+    order: OrderRow,
+    actor: StaffActor,
+    move: { to: OrderStatus; note: string; correction: boolean; notify: boolean },
+  ): Promise<StatusMove> {
+    const paidAt = new Date();
+    const moving = move.to !== order.status;
+    // The history (and the shopper's email) say why the order moved when staff did not.
+    const note =
+      move.note ||
+      (order.paymentMethod === 'bank_transfer'
+        ? 'Bank transfer received.'
+        : 'Payment collected on delivery.');
+    let paid: OrderRow = { ...order, paidAt, reservedUntil: null };
+    if (moving) {
+      paid = (await forceOrderStatus(q, order.id, move.to, { paidAt, reservedUntil: null })) ?? paid;
+      await insertStatus(q, order.id, move.to, note, actor.id);
+      if (move.notify) await mailStatus(q, order, move.to, note);
+    } else {
+      await markOrderPaid(q, order.id, paidAt);
+    }
+    await deps.offlinePaymentReceived(q, paid, actor);
+    await deps.audit.record(q, {
+      actorUserId: actor.id,
+      ip: actor.ip ?? null,
+      action: 'order.payment_confirmed',
+      subjectType: 'order',
+      subjectId: order.trackingNumber,
+      details: moving
+        ? {
+            method: order.paymentMethod,
+            from: order.status,
+            to: move.to,
+            note,
+            correction: move.correction,
+            before: { status: order.status, paidAt: null },
+            after: { status: move.to, paidAt: paidAt.toISOString() },
+          }
+        : {
+            method: order.paymentMethod,
+            before: { paidAt: null },
+            after: { paidAt: paidAt.toISOString() },
+          },
+    });
+    return {
+      trackingNumber: order.trackingNumber,
+      changed: true,
+      paymentConfirmed: true,
+      emailed: moving && move.notify,
+    };
   }
 
   const service = {
@@ -187,16 +289,15 @@ export function createOrdersService(deps: {
 
     /**
      * Staff move an order on along the allowed transitions (ORDER_TRANSITIONS), with a history
-     * row, an audit record (who, from what, to what, why) and an email to the shopper. An admin
-     * may correct a mistake outside the table with `correction` and a reason. Cancelling gives
-     * held stock and the promo use back, once; an order whose stock went back on sale cannot be
-     * reopened (a new order must be placed).
+     * row, an audit record (who, from where, from what, to what, why) and an email to the shopper.
+     * An admin may correct a mistake outside the table with `correction` and a reason. Cancelling
+     * gives held stock and the promo use back, once; an order whose stock went back on sale cannot
+     * be reopened (a new order must be placed). A move that says an offline order's money arrived
+     * (moveMeansPaid: a bank transfer going ahead, pay on delivery delivered) confirms its payment
+     * on the way, exactly as "confirm payment" does. The order row is locked, so two staff moving
+     * it at once change it once: the second finds it moved and changes nothing.
      */
-    async setStatus(
-      trackingNumber: string,
-      input: unknown,
-      actor: Pick<SessionUser, 'id' | 'role'>,
-    ): Promise<TrackedOrder> {
+    async moveStatus(trackingNumber: string, input: unknown, actor: StaffActor): Promise<StatusMove> {
       const { status, note, correction } = parseInput(SetOrderStatusInput, input);
       if (correction && actor.role !== 'admin') {
         throw new ForbiddenError('Only an admin can correct an order outside its usual steps.');
@@ -209,10 +310,16 @@ export function createOrdersService(deps: {
       const number = normalizeTrackingNumber(trackingNumber);
       const existing = await findOrderByTracking(db, number);
       if (!existing) throw new NotFoundError('Order not found. Please check your tracking number.');
-      const notify = existing.userId === null || (await deps.wantsOrderUpdates(existing.userId));
-      await db.transaction(async (tx) => {
+      const notify = await wantsMail(existing);
+      return db.transaction(async (tx): Promise<StatusMove> => {
         const order = await lockOrder(tx, existing.id);
-        if (!order || order.status === status) return;
+        const unchanged = {
+          trackingNumber: existing.trackingNumber,
+          changed: false,
+          paymentConfirmed: false,
+          emailed: false,
+        };
+        if (!order || order.status === status) return unchanged;
         const from = isOrderStatus(order.status) ? order.status : null;
         if (!correction && (from === null || !canTransition(from, status))) {
           const next = from === null ? [] : ORDER_TRANSITIONS[from].map((s) => STATUS_LABELS[s]);
@@ -230,24 +337,25 @@ export function createOrdersService(deps: {
             'This order was cancelled and its items went back on sale: it cannot be reopened. Place a new order instead.',
           );
         }
+        if (order.paidAt === null && !ending && moveMeansPaid(methodOf(order), status)) {
+          return receiveOfflinePayment(tx, order, actor, { to: status, note, correction, notify });
+        }
         if (ending) {
           await releaseStock(tx, order.id);
           if (order.discountId !== null) await deps.promotions.release(tx, order.discountId, order.id);
         }
-        // Moving a bank transfer on means the money arrived.
-        const paid = order.status === 'awaiting_transfer' && !ending ? { paidAt: new Date() } : {};
         // The hold's clock runs only while the order waits (for money, or for staff to confirm a
         // pay-on-delivery order): confirming it stops the clock for good.
         const stillWaiting =
           AWAITING_PAYMENT.includes(status) ||
           (status === 'placed' && order.paymentMethod === 'pay_on_delivery');
         await forceOrderStatus(tx, order.id, status, {
-          ...paid,
           reservedUntil: stillWaiting ? order.reservedUntil : null,
         });
         await insertStatus(tx, order.id, status, note, actor.id);
         await deps.audit.record(tx, {
           actorUserId: actor.id,
+          ip: actor.ip ?? null,
           action: correction ? 'order.status_corrected' : 'order.status_changed',
           subjectType: 'order',
           subjectId: order.trackingNumber,
@@ -260,22 +368,41 @@ export function createOrdersService(deps: {
             after: { status },
           },
         });
-        if (notify) {
-          await mail.enqueue(
-            tx,
-            orderStatusMail({
-              to: order.email,
-              name: order.shipName,
-              trackingNumber: order.trackingNumber,
-              status,
-              note: note || undefined,
-              trackUrl: trackUrl(order),
-            }),
-          );
-        }
+        if (notify) await mailStatus(tx, order, status, note);
+        return { ...unchanged, changed: true, emailed: notify };
       });
-      const updated = await findOrderById(db, existing.id);
+    },
+
+    /** `moveStatus`, answering with the order as it is now (the API's answer). */
+    async setStatus(trackingNumber: string, input: unknown, actor: StaffActor): Promise<TrackedOrder> {
+      const moved = await service.moveStatus(trackingNumber, input, actor);
+      const updated = await findOrderByTracking(db, moved.trackingNumber);
       return tracked(updated!, 'staff'); // only staff set a status
+    },
+
+    /**
+     * Staff record that the money for a bank transfer or pay-on-delivery order arrived: a bank
+     * transfer waiting for it becomes confirmed; any other open offline order is marked paid
+     * where it stands. Refused (409) for card orders, an order already paid, or one that ended.
+     */
+    async confirmOfflinePayment(trackingNumber: string, actor: StaffActor): Promise<StatusMove> {
+      const existing = await findOrderByTracking(db, normalizeTrackingNumber(trackingNumber));
+      if (!existing) throw new NotFoundError('Order not found. Please check the tracking number.');
+      const notify = await wantsMail(existing);
+      return db.transaction(async (tx) => {
+        const order = await lockOrder(tx, existing.id);
+        if (!order) throw new NotFoundError('Order not found. Please check the tracking number.');
+        const status = statusOf(order);
+        if (methodOf(order) === 'online') {
+          throw new ConflictError('Card, bank and USSD payments are confirmed by the payment provider.');
+        }
+        if (order.paidAt) throw new ConflictError('This order is already recorded as paid.');
+        if (status === 'cancelled' || status === 'payment_failed' || order.stockReleasedAt !== null) {
+          throw new ConflictError('This order has ended: its payment cannot be confirmed.');
+        }
+        const to: OrderStatus = status === 'awaiting_transfer' ? 'confirmed' : status;
+        return receiveOfflinePayment(tx, order, actor, { to, note: '', correction: false, notify });
+      });
     },
 
     /**
@@ -312,11 +439,9 @@ export function createOrdersService(deps: {
   /** The admin screens' work: list, detail, notes, bulk moves, offline payments, resends. */
   const admin = createAdminOrders({
     db,
-    mail,
     audit: deps.audit,
-    setStatus: service.setStatus,
+    moveStatus: service.moveStatus,
     sendPlacedMail,
-    trackUrl,
   });
   return { ...service, admin };
 }

@@ -243,23 +243,25 @@ export function createPaymentsService(deps: {
     },
 
     /**
-     * Staff record that the money for a bank transfer or pay-on-delivery order arrived: the
-     * order is marked paid (a waiting bank transfer becomes confirmed), its payment record
-     * verified, and staff told — one transaction, audited by the orders module.
+     * The orders module's port (OfflinePaymentPort) for money staff saw arrive for a bank transfer
+     * or pay-on-delivery order, on the transaction that marks the order paid ("confirm payment",
+     * or a status move that says so): the payment record verified — when, and by whom — and
+     * staff told of a new paid order.
      */
-    async confirmOffline(trackingNumber: string, actor: Pick<SessionUser, 'id' | 'role'>): Promise<void> {
-      await db.transaction(async (tx) => {
-        const order = await orders.admin.confirmOfflinePaid(tx, trackingNumber, actor);
-        const payment = await latestPaymentOf(tx, order.id);
-        if (payment && payment.status !== 'success') {
-          await updatePayment(tx, payment.id, {
-            status: 'success',
-            paidAt: order.paidAt ?? new Date(),
-            message: `Confirmed by staff member ${actor.id}`,
-          });
-        }
-        await tellStaff(tx, order);
-      });
+    async offlinePaymentReceived(
+      q: Queryable,
+      order: OrderRow,
+      actor: Pick<SessionUser, 'id'>,
+    ): Promise<void> {
+      const payment = await latestPaymentOf(q, order.id);
+      if (payment && payment.status !== 'success') {
+        await updatePayment(q, payment.id, {
+          status: 'success',
+          paidAt: order.paidAt ?? new Date(),
+          message: `Confirmed by staff member ${actor.id}`,
+        });
+      }
+      await tellStaff(q, order);
     },
 
     /** Where the shopper goes after placing an order: online and unpaid, the provider's page; else its result page. */

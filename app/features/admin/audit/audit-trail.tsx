@@ -1,6 +1,6 @@
 // <AuditTrail>: an order's or a user's own audit entries, for their detail pages. The loader gets
 // them with `loadAuditTrail` (audit-trail.server.ts) and passes them in:
-//   loader:  auditTrail: await loadAuditTrail(context, 'order', order.trackingNumber)
+//   loader:  auditTrail: await loadAuditTrail(context, user, 'order', order.trackingNumber)
 //   page:    <AuditTrail subjectType="order" subjectId={order.trackingNumber} trail={loaderData.auditTrail} />
 import { Link } from 'react-router';
 import type { AuditPage } from '#core/contract/admin-audit.ts';

@@ -1,16 +1,18 @@
 // /admin/orders/:trackingNumber: everything staff need about one order — its lines, totals as the
 // shopper saw them, contact and address, payment record, status history with who and when,
-// internal notes (never shown to the shopper), the audit trail, and the actions.
+// internal notes (never shown to the shopper), the actions, and the order's own audit trail. A
+// refused action shows its message by the form that sent it, with what was typed still there.
 import { Printer } from 'lucide-react';
 import { Form, Link } from 'react-router';
 import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx';
 import { FormMessage } from '#app/features/account/form-fields.tsx';
+import type { AuditPage } from '#core/contract/admin-audit.ts';
 import { type AdminOrderDetail, PAYMENT_STATE_LABELS } from '#core/contract/admin-orders.ts';
 import { formatDeliveryFee, formatDiscount, formatPrice } from '#core/money.ts';
 import { formatNigerianPhone } from '#core/nigeria.ts';
-import { ORDER_STATUSES, PAYMENT_METHOD_LABELS, STATUS_LABELS } from '#core/order-status.ts';
+import { moveMeansPaid, ORDER_STATUSES, PAYMENT_METHOD_LABELS, STATUS_LABELS } from '#core/order-status.ts';
+import { AuditTrail } from '../audit/audit-trail.tsx';
 import { ConfirmStep } from '../ui/confirm-step.tsx';
-import { DoneMessage } from '../ui/done-message.tsx';
 import { inputClass } from '../ui/filter-bar.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
 import { lagosTime, PAYMENT_STATE_TONES, STATUS_TONES } from './format.ts';
@@ -21,16 +23,18 @@ export interface PaymentRecord {
   status: string;
   amountKobo: number;
   channel: string | null;
+  /** What the provider or staff said (e.g. who confirmed an offline payment). */
+  message: string | null;
   paidAt: string | null;
   createdAt: string;
 }
 
-export interface AuditEntry {
-  id: number;
-  action: string;
-  actorName: string;
-  at: string;
-  details: Record<string, unknown>;
+/** A refused action: which form sent it, why, and what was typed. */
+export interface OrderActionFailure {
+  intent: string;
+  message: string;
+  fieldErrors: Record<string, string[]>;
+  values: Record<string, string>;
 }
 
 function Card({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
@@ -42,24 +46,39 @@ function Card({ title, children, testId }: { title: string; children: React.Reac
   );
 }
 
+// The forms are keyed by what a success changes (the notes, the status), so with JavaScript on a
+// done action clears what was typed, while a refused one keeps it.
 export function OrderDetail({
   order,
   payments,
-  audit,
+  auditTrail,
   names,
   can,
-  done,
-  error,
+  failure,
 }: {
   order: AdminOrderDetail;
   payments: PaymentRecord[];
-  audit: AuditEntry[];
+  auditTrail: Pick<AuditPage, 'items' | 'hasNext'>;
   /** Staff names by user id (for the history and the notes). */
   names: Record<string, string>;
   can: { update: boolean; correct: boolean };
-  done: string | null;
-  error: string | null;
+  failure: OrderActionFailure | null;
 }) {
+  const correcting = failure?.intent === 'status' && failure.values.correction === 'true';
+  /** The failure of one form (the correction is a status form of its own). */
+  const failed = (form: 'note' | 'status' | 'correct' | 'cancel' | 'other') => {
+    if (!failure) return null;
+    const of =
+      failure.intent === 'status'
+        ? correcting
+          ? 'correct'
+          : 'status'
+        : failure.intent === 'note' || failure.intent === 'cancel'
+          ? failure.intent
+          : 'other';
+    return of === form ? failure : null;
+  };
+
   const who = (id: number | null) => (id === null ? 'The shop' : (names[String(id)] ?? `User ${id}`));
   const offlineUnpaid =
     order.paymentMethod !== 'online' &&
@@ -67,6 +86,13 @@ export function OrderDetail({
     order.status !== 'cancelled' &&
     order.status !== 'payment_failed';
   const cancellable = order.nextStatuses.includes('cancelled');
+  // A move that says the money arrived confirms the payment too (ADR 029): say so before it happens.
+  const paysOnMove =
+    offlineUnpaid && order.nextStatuses.some((s) => moveMeansPaid(order.paymentMethod, s))
+      ? order.paymentMethod === 'bank_transfer'
+        ? 'Moving it on records the bank transfer as received and tells the team.'
+        : 'Marking it delivered records the payment as collected and tells the team.'
+      : null;
   return (
     <article className="min-w-0 space-y-4">
       <p className="text-sm">
@@ -90,8 +116,11 @@ export function OrderDetail({
         </a>
       </header>
       <p className="text-sm text-muted">Placed {lagosTime(order.createdAt)} (Lagos time)</p>
-      <DoneMessage message={done} />
-      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+      {failure ? (
+        <div data-testid="action-error">
+          <FormMessage tone="error">{failure.message}</FormMessage>
+        </div>
+      ) : null}
 
       <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
         <div className="space-y-4">
@@ -168,7 +197,7 @@ export function OrderDetail({
               ))}
             </ul>
             {can.update ? (
-              <Form method="post" className="mt-3 space-y-2">
+              <Form method="post" className="mt-3 space-y-2" key={`note-${order.notes.length}`}>
                 <label htmlFor="note-body" className="block font-semibold">
                   Add a note
                 </label>
@@ -179,23 +208,14 @@ export function OrderDetail({
                   maxLength={2000}
                   required
                   className={inputClass}
+                  defaultValue={failed('note')?.values.body ?? ''}
+                  aria-invalid={failed('note') ? true : undefined}
                 />
                 <button type="submit" name="intent" value="note" className="btn-outline">
                   Add note
                 </button>
               </Form>
             ) : null}
-          </Card>
-
-          <Card title="Audit trail" testId="order-audit">
-            {audit.length === 0 ? <p className="text-muted">Nothing recorded yet.</p> : null}
-            <ul className="space-y-1">
-              {audit.map((a) => (
-                <li key={a.id}>
-                  <code className="text-xs">{a.action}</code> · {a.actorName} · {lagosTime(a.at)}
-                </li>
-              ))}
-            </ul>
           </Card>
         </div>
 
@@ -204,11 +224,16 @@ export function OrderDetail({
             <Card title="Actions" testId="order-actions">
               <div className="space-y-4">
                 {order.nextStatuses.filter((s) => s !== 'cancelled').length > 0 ? (
-                  <Form method="post" className="space-y-2">
+                  <Form method="post" className="space-y-2" key={`status-${order.status}`}>
                     <label htmlFor="next-status" className="block font-semibold">
                       Move to
                     </label>
-                    <select id="next-status" name="status" className={inputClass}>
+                    <select
+                      id="next-status"
+                      name="status"
+                      className={inputClass}
+                      defaultValue={failed('status')?.values.status}
+                    >
                       {order.nextStatuses
                         .filter((s) => s !== 'cancelled')
                         .map((s) => (
@@ -217,10 +242,21 @@ export function OrderDetail({
                           </option>
                         ))}
                     </select>
+                    {paysOnMove ? (
+                      <p className="text-xs text-muted" data-testid="pays-on-move">
+                        {paysOnMove}
+                      </p>
+                    ) : null}
                     <label htmlFor="status-note" className="block">
                       Note to the shopper (optional)
                     </label>
-                    <input id="status-note" name="note" maxLength={500} className={inputClass} />
+                    <input
+                      id="status-note"
+                      name="note"
+                      maxLength={500}
+                      className={inputClass}
+                      defaultValue={failed('status')?.values.note ?? ''}
+                    />
                     <button type="submit" name="intent" value="status" className="btn-primary">
                       Update status
                     </button>
@@ -252,22 +288,34 @@ export function OrderDetail({
                     confirmLabel="Yes, cancel the order"
                     intent="cancel"
                     testId="cancel-order"
+                    open={Boolean(failed('cancel'))}
                   >
                     <label htmlFor="cancel-note" className="block text-sm">
                       Reason (sent to the shopper, optional)
                     </label>
-                    <input id="cancel-note" name="note" maxLength={500} className={inputClass} />
+                    <input
+                      id="cancel-note"
+                      name="note"
+                      maxLength={500}
+                      className={inputClass}
+                      defaultValue={failed('cancel')?.values.note ?? ''}
+                    />
                   </ConfirmStep>
                 ) : null}
                 {can.correct ? (
-                  <details className="rounded-lg border border-ink/10">
+                  <details className="rounded-lg border border-ink/10" open={correcting}>
                     <summary className="cursor-pointer p-2 font-semibold">Correct the status (admin)</summary>
-                    <Form method="post" className="space-y-2 p-2">
+                    <Form method="post" className="space-y-2 p-2" key={`correct-${order.status}`}>
                       <input type="hidden" name="correction" value="true" />
                       <label htmlFor="correct-status" className="block">
                         Set status to
                       </label>
-                      <select id="correct-status" name="status" className={inputClass}>
+                      <select
+                        id="correct-status"
+                        name="status"
+                        className={inputClass}
+                        defaultValue={failed('correct')?.values.status}
+                      >
                         {ORDER_STATUSES.filter((s) => s !== order.status).map((s) => (
                           <option key={s} value={s}>
                             {STATUS_LABELS[s]}
@@ -277,7 +325,15 @@ export function OrderDetail({
                       <label htmlFor="correct-note" className="block">
                         Reason (required)
                       </label>
-                      <input id="correct-note" name="note" required maxLength={500} className={inputClass} />
+                      <input
+                        id="correct-note"
+                        name="note"
+                        required
+                        maxLength={500}
+                        className={inputClass}
+                        defaultValue={failed('correct')?.values.note ?? ''}
+                        aria-invalid={failed('correct')?.fieldErrors.note ? true : undefined}
+                      />
                       <button type="submit" name="intent" value="status" className="btn-outline">
                         Correct status
                       </button>
@@ -317,12 +373,15 @@ export function OrderDetail({
                   <p className="break-all">Reference: {p.reference}</p>
                   <p>Amount: {formatPrice(p.amountKobo)}</p>
                   <p>{p.paidAt ? `Verified ${lagosTime(p.paidAt)}` : `Started ${lagosTime(p.createdAt)}`}</p>
+                  {p.message ? <p>{p.message}</p> : null}
                 </li>
               ))}
             </ul>
           </Card>
         </div>
       </div>
+
+      <AuditTrail subjectType="order" subjectId={order.trackingNumber} trail={auditTrail} />
     </article>
   );
 }

@@ -16,7 +16,6 @@ import { formatPrice } from '#core/money.ts';
 import { formatNigerianPhone } from '#core/nigeria.ts';
 import { ORDER_STATUSES, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, STATUS_LABELS } from '#core/order-status.ts';
 import { DataTable, Td, Th } from '../ui/data-table.tsx';
-import { DoneMessage } from '../ui/done-message.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
 import {
   countSet,
@@ -37,12 +36,10 @@ const BULK_FORM = 'bulk-status';
 export function OrdersList({
   page,
   filters,
-  done,
   error,
 }: {
   page: AdminOrderPage;
   filters: AdminOrderFilters;
-  done: string | null;
   error: string | null;
 }) {
   const query = adminOrderQuery(filters, { page: 1 });
@@ -63,7 +60,6 @@ export function OrdersList({
         </a>
       </div>
       <div className="mt-4">
-        <DoneMessage message={done} />
         {error ? (
           <div className="mb-4">
             <FormMessage tone="error">{error}</FormMessage>

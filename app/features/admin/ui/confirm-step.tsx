@@ -11,6 +11,7 @@ export function ConfirmStep({
   action,
   children,
   testId,
+  open = false,
 }: {
   /** The button that opens the step, e.g. "Cancel order". */
   label: string;
@@ -22,9 +23,11 @@ export function ConfirmStep({
   /** Extra fields (a reason, hidden ids). */
   children?: ReactNode;
   testId?: string;
+  /** Open from the start (the step was refused and shows what was typed). */
+  open?: boolean;
 }) {
   return (
-    <details className="rounded-lg border border-sale/30 bg-white" data-testid={testId}>
+    <details className="rounded-lg border border-sale/30 bg-white" data-testid={testId} open={open}>
       <summary className="btn-outline cursor-pointer list-none text-sale">{label}</summary>
       <Form method="post" action={action} className="space-y-3 p-3">
         <p className="text-sm font-semibold">{question}</p>

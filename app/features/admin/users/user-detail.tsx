@@ -1,21 +1,24 @@
 // /admin/users/:id: one account — profile, address, orders (each a link to the admin order),
-// activity (the audit entries about it) and the actions staff may take. Destructive actions open
+// the actions staff may take, and its audit trail (who did what to it, from where, before/after). Destructive actions open
 // behind a <details> disclosure with their own confirm button, so they work without JavaScript.
 import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { FormMessage, SubmitButton } from '#app/features/account/form-fields.tsx';
 import { USER_ROLES } from '#core/account.ts';
-import type { AdminUserActivity, AdminUserDetail } from '#core/contract/admin-users.ts';
+import type { AuditPage } from '#core/contract/admin-audit.ts';
+import type { AdminUserDetail } from '#core/contract/admin-users.ts';
 import type { OrderSummary } from '#core/contract/orders.ts';
 import { formatPrice } from '#core/money.ts';
 import { formatNigerianPhone } from '#core/nigeria.ts';
 import { PAYMENT_METHOD_LABELS, STATUS_LABELS } from '#core/order-status.ts';
+import { AuditTrail } from '../audit/audit-trail.tsx';
 import { formatDay, formatWhen, ROLE_LABELS } from './format.ts';
 
 export interface UserDetailProps {
   user: AdminUserDetail;
   orders: OrderSummary[];
-  activity: AdminUserActivity[];
+  /** The account's own audit entries, newest first (loadAuditTrail). */
+  auditTrail: Pick<AuditPage, 'items' | 'hasNext'>;
   /** What the signed-in member may do here (the server checks again). */
   can: { suspend: boolean; email: boolean; changeRole: boolean };
   self: boolean;
@@ -26,14 +29,6 @@ export interface UserDetailProps {
     values: Record<string, string>;
   } | null;
 }
-
-const ACTION_LABELS: Record<string, string> = {
-  'user.suspended': 'Suspended',
-  'user.reactivated': 'Reactivated',
-  'user.role_changed': 'Role changed',
-  'user.emailed': 'Emailed',
-  'two_factor.reset': 'Two-factor reset',
-};
 
 function Card({ title, children, id }: { title: string; children: ReactNode; id?: string }) {
   return (
@@ -46,19 +41,6 @@ function Card({ title, children, id }: { title: string; children: ReactNode; id?
   );
 }
 
-function describe(event: AdminUserActivity): string {
-  const d = event.details as {
-    before?: Record<string, unknown>;
-    after?: Record<string, unknown>;
-    reason?: string | null;
-    subject?: string;
-  };
-  if (event.action === 'user.role_changed') return `${String(d.before?.role)} → ${String(d.after?.role)}`;
-  if (event.action === 'user.emailed') return `“${d.subject ?? ''}”`;
-  if (event.action === 'user.suspended' && d.reason) return `Reason: ${d.reason}`;
-  return '';
-}
-
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex flex-wrap justify-between gap-x-4 py-1.5">
@@ -68,8 +50,11 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function UserDetail({ user, orders, activity, can, self, failure }: UserDetailProps) {
+export function UserDetail({ user, orders, auditTrail, can, self, failure }: UserDetailProps) {
   const errorFor = (intent: string) => (failure?.intent === intent ? failure : null);
+  // The typed forms start afresh after an action that worked (a new audit entry), and keep what
+  // was typed after one that was refused (with JavaScript on, inputs outlive a re-render).
+  const lastChange = String(auditTrail.items[0]?.id ?? 0);
   const address = [user.address.street, user.address.landmark, user.address.city, user.address.state].filter(
     Boolean,
   );
@@ -139,14 +124,14 @@ export function UserDetail({ user, orders, activity, can, self, failure }: UserD
             user.active ? (
               <details className="rounded-lg border border-ink/10 p-3" open={Boolean(errorFor('suspend'))}>
                 <summary className="cursor-pointer font-semibold">Suspend this account…</summary>
-                <Form method="post" className="mt-3 space-y-3">
+                <Form method="post" className="mt-3 space-y-3" key={lastChange}>
                   <p className="text-sm">
                     {user.name} will be signed out everywhere at once and refused at sign-in until
                     reactivated.
                   </p>
                   <div>
                     <label htmlFor="suspend-reason" className="block text-sm font-semibold">
-                      Reason (kept in the activity log)
+                      Reason (kept in the audit trail)
                     </label>
                     <input
                       id="suspend-reason"
@@ -197,7 +182,7 @@ export function UserDetail({ user, orders, activity, can, self, failure }: UserD
           {can.email ? (
             <details className="rounded-lg border border-ink/10 p-3" open={Boolean(errorFor('email'))}>
               <summary className="cursor-pointer font-semibold">Send an email…</summary>
-              <Form method="post" className="mt-3 space-y-3">
+              <Form method="post" className="mt-3 space-y-3" key={lastChange}>
                 <div>
                   <label htmlFor="email-subject" className="block text-sm font-semibold">
                     Subject
@@ -287,24 +272,7 @@ export function UserDetail({ user, orders, activity, can, self, failure }: UserD
         )}
       </Card>
 
-      <Card title="Activity" id="activity">
-        {activity.length === 0 ? (
-          <p className="text-sm text-muted">Nothing recorded about this account yet.</p>
-        ) : (
-          <ol className="divide-y divide-ink/10 text-sm" data-testid="user-activity">
-            {activity.map((event) => (
-              <li key={event.id} className="py-2">
-                <span className="font-semibold">{ACTION_LABELS[event.action] ?? event.action}</span>{' '}
-                <span className="text-muted">
-                  by {event.actorName ?? (event.actorUserId === null ? 'the shop' : 'a deleted account')} ·{' '}
-                  {formatWhen(event.at)}
-                </span>
-                {describe(event) ? <div className="break-words">{describe(event)}</div> : null}
-              </li>
-            ))}
-          </ol>
-        )}
-      </Card>
+      <AuditTrail subjectType="user" subjectId={user.id} trail={auditTrail} />
     </div>
   );
 }
