@@ -39,10 +39,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     }),
     loadAuditTrail(context, user, 'user', id),
   ]);
-  // The page shows the account's audit trail (with addresses and before/after) instead.
-  const { activity: _shownAsTheAuditTrail, ...shown } = found;
   return {
-    ...shown,
+    ...found,
     auditTrail,
     self: found.user.id === user.id,
     can: {

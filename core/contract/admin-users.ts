@@ -92,15 +92,6 @@ export interface AdminUsersPage {
   pageSize: number;
 }
 
-export interface AdminUserActivity {
-  id: number;
-  action: string;
-  actorUserId: number | null;
-  actorName: string | null;
-  details: Record<string, unknown>;
-  at: string;
-}
-
 export interface AdminUserDetail extends AdminUserRow {
   emailVerified: boolean;
   dateOfBirth: string | null;

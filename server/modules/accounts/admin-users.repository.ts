@@ -104,16 +104,3 @@ export async function lockActiveAdmins(q: Queryable): Promise<number[]> {
     .for('update');
   return rows.map((r) => r.id);
 }
-
-export async function usersByIds(q: Queryable, ids: number[]): Promise<Pick<UserRow, 'id' | 'name'>[]> {
-  if (ids.length === 0) return [];
-  return q
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(
-      sql`${users.id} IN (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    );
-}

@@ -5,7 +5,6 @@
 import { toRole, type UserRole } from '#core/account.ts';
 import type { SessionUser } from '#core/contract/account.ts';
 import {
-  type AdminUserActivity,
   type AdminUserDetail,
   type AdminUserRow,
   type AdminUsersPage,
@@ -28,13 +27,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from '#server/platform/e
 import { parseInput } from '#server/platform/validation.ts';
 import { toSessionUser } from './accounts.policy.ts';
 import { deleteSessionsOf, findUserById, type UserRow, updateUser } from './accounts.repository.ts';
-import {
-  listUsersPage,
-  lockActiveAdmins,
-  lockUser,
-  userSummary,
-  usersByIds,
-} from './admin-users.repository.ts';
+import { listUsersPage, lockActiveAdmins, lockUser, userSummary } from './admin-users.repository.ts';
 
 /** Lagos keeps West Africa Time all year (UTC+1, no daylight saving). */
 const LAGOS_OFFSET_MS = 60 * 60 * 1000;
@@ -67,7 +60,7 @@ export interface Actor {
 
 export function createAdminUsersService(deps: {
   db: Db;
-  audit: Pick<AuditService, 'record' | 'list'>;
+  audit: Pick<AuditService, 'record'>;
   mail: MailService;
   /** Orders and spend per account (the orders module's port). */
   customerTotals: CustomerTotalsPort;
@@ -177,21 +170,15 @@ export function createAdminUsersService(deps: {
       };
     },
 
-    /** One account: profile, orders, and what staff and the shop have done to it. */
-    async detail(
-      actor: Actor,
-      id: number,
-    ): Promise<{ user: AdminUserDetail; orders: OrderSummary[]; activity: AdminUserActivity[] }> {
+    /** One account: profile and orders (its audit trail is the audit module's to read). */
+    async detail(actor: Actor, id: number): Promise<{ user: AdminUserDetail; orders: OrderSummary[] }> {
       allow(actor, 'customers.view', 'You cannot see customers.');
       const user = Number.isSafeInteger(id) ? await findUserById(db, id) : null;
       if (!user) throw new NotFoundError('There is no account with that id.');
-      const [totals, orders, events] = await Promise.all([
+      const [totals, orders] = await Promise.all([
         deps.customerTotals([user.id]),
         deps.ordersOf(toSessionUser(user)),
-        audit.list({ subjectType: 'user', subjectId: user.id, limit: 100 }),
       ]);
-      const actorIds = [...new Set(events.map((e) => e.actorUserId).filter((a): a is number => a !== null))];
-      const names = new Map((await usersByIds(db, actorIds)).map((u) => [u.id, u.name]));
       return {
         user: {
           ...toRow(user, totals.get(user.id)),
@@ -207,14 +194,6 @@ export function createAdminUsersService(deps: {
           notifyPromotions: user.notifyPromotions,
         },
         orders,
-        activity: events.map((e) => ({
-          id: e.id,
-          action: e.action,
-          actorUserId: e.actorUserId,
-          actorName: e.actorUserId === null ? null : (names.get(e.actorUserId) ?? null),
-          details: e.details,
-          at: e.createdAt.toISOString(),
-        })),
       };
     },
 
