@@ -39,7 +39,11 @@ export async function signInDemoAdmin(page: Page) {
 /** The id of the account with this email, read off the admin users list. */
 export async function userIdOf(page: Page, email: string): Promise<number> {
   await openPage(page, `/admin/users?q=${encodeURIComponent(email)}`);
-  const link = page.locator(`tr[data-user-email="${email}"] a`).first();
+  const link = page
+    .locator('tbody tr')
+    .filter({ hasText: email })
+    .locator('a[href^="/admin/users/"]')
+    .first();
   const href = (await link.getAttribute('href', SLOW)) ?? '';
   const id = Number(/\/admin\/users\/(\d+)/.exec(href)?.[1]);
   expect(id, `a link to ${email}'s account`).toBeGreaterThan(0);
