@@ -15,6 +15,7 @@ import {
   reveal,
   SLOW,
   setupAdmin,
+  signInWithSecondFactor,
   WIDTHS,
 } from './admin-helpers.ts';
 import { expectNoSeriousViolations } from './axe.ts';
@@ -120,9 +121,9 @@ async function openMail(page: Page, to: string, subject: string) {
 
 for (const width of WIDTHS) {
   describe(`the owner's orders at ${width.viewport.width} px (${width.name})`, () => {
-    it("reads the year's figures and the revenue chart", async () => {
-      const page = await t.open(width);
-      await openPage(page, '/admin/dashboard');
+    it("signs in with the second factor and reads the year's figures and the revenue chart", async () => {
+      const page = await t.open(width, { signedIn: false });
+      await signInWithSecondFactor(page, t.owner, '/admin/dashboard');
       await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor(SLOW);
       await page.getByRole('navigation', { name: 'Period' }).getByRole('link', { name: 'Year' }).click();
       await page.waitForURL((url) => url.searchParams.get('period') === 'year', SLOW);
@@ -131,7 +132,6 @@ for (const width of WIDTHS) {
       const cards = page.getByTestId('dashboard-cards');
       expect(await cards.getByRole('listitem').count()).toBe(6);
       const revenue = kobo(await cards.getByTestId('card-revenue').getByTestId('card-value').innerText());
-      expect(revenue).toBeGreaterThan(0); // a year of sample orders
       expect(await cards.getByTestId('card-orders').getByTestId('card-value').innerText()).toMatch(
         /^[\d,]+$/,
       );
