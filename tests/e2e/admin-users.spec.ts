@@ -48,8 +48,9 @@ for (const width of WIDTHS) {
       await page.getByRole('heading', { name: customer.name, level: 1 }).waitFor(SLOW);
       const id = Number(/\/admin\/users\/(\d+)/.exec(page.url())?.[1]);
 
-      await page.getByText('Suspend this account…').click();
-      await page.getByLabel('Reason (kept in the activity log)').fill('Chargeback under review');
+      const suspend = page.locator('details').filter({ hasText: 'Suspend this account…' });
+      await suspend.locator('summary').click();
+      await suspend.getByLabel(/^Reason/).fill('Chargeback under review');
       await page.getByRole('button', { name: `Yes, suspend ${customer.name}` }).click();
       await expectMessage(page, /suspended/i);
       await page.getByTestId('suspended-badge').waitFor(SLOW);
