@@ -33,7 +33,12 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
           </FormMessage>
         </div>
       ) : null}
-      <div className="relative mt-6 overflow-x-auto rounded-xl bg-white shadow-sm">
+      <section
+        className="relative mt-6 overflow-x-auto rounded-xl bg-white shadow-sm"
+        aria-label="Staff accounts"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls sideways must be reachable by keyboard (axe: scrollable-region-focusable)
+        tabIndex={0}
+      >
         <table className="w-full text-left text-sm" data-testid="staff-table">
           <thead className="border-b border-ink/10 text-xs uppercase text-muted">
             <tr>
@@ -84,7 +89,7 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
     </section>
   );
 }

@@ -22,7 +22,7 @@ export function PackingSlip({ order }: { order: AdminOrderDetail }) {
       <header className="flex flex-wrap items-start justify-between gap-4 border-b border-ink pb-4">
         <div>
           <p className="font-display text-2xl font-semibold">Crown Hair</p>
-          <p className="text-sm">Packing slip</p>
+          <h1 className="text-sm">Packing slip</h1>
         </div>
         <div className="text-right text-sm">
           <p className="text-lg font-semibold">{order.trackingNumber}</p>

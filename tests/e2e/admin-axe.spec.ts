@@ -1,0 +1,102 @@
+// axe on every admin page at a laptop's and a phone's width (issue 12): no serious or critical
+// violation anywhere, and no page scrolls sideways on the phone. The owner is an admin with the
+// second factor, so every section is open to them; the enrolment and recovery-code pages are
+// checked while the owner sets up (at the laptop width).
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoSidewaysScroll, SLOW, setupAdmin, WIDTHS } from './admin-helpers.ts';
+import {
+  type AxeViolation,
+  describeViolations,
+  expectNoSeriousViolations,
+  seriousViolations,
+} from './axe.ts';
+import { openPage } from './browser.ts';
+
+const enrolment: Record<string, AxeViolation[]> = {};
+const t = setupAdmin('Ifeoma Nnadi', {
+  duringEnrolment: async (page, step) => {
+    enrolment[step] = await seriousViolations(page);
+  },
+});
+
+it('finds nothing serious on the two-factor enrolment and recovery-code pages', () => {
+  expect(Object.keys(enrolment)).toEqual(['enrol', 'recovery-codes']);
+  for (const [step, found] of Object.entries(enrolment))
+    expect.soft(found, `axe on the ${step} page:\n${describeViolations(found)}`).toEqual([]);
+});
+
+const COMING_SOON = ['products', 'discounts', 'reviews', 'complaints', 'banners', 'settings'];
+
+/** Opens an admin page, waits for its main heading, checks it with axe and for sideways scroll. */
+async function check(page: Page, path: string, heading?: string | RegExp) {
+  const response = await openPage(page, path);
+  expect(response?.status(), path).toBeLessThan(500);
+  const h1 = page.getByRole('heading', { level: 1, ...(heading ? { name: heading } : {}) }).first();
+  await h1.waitFor(SLOW);
+  await expectNoSeriousViolations(page, path);
+  await expectNoSidewaysScroll(page, path);
+}
+
+/** The first link matched by `selector` whose address matches `pattern`, as a path. */
+async function firstHref(page: Page, selector: string, pattern: RegExp): Promise<string> {
+  const hrefs = await page
+    .locator(selector)
+    .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+  const found = hrefs.find((h) => pattern.test(h));
+  expect(found, `a link matching ${pattern}`).toBeTruthy();
+  return found!;
+}
+
+for (const width of WIDTHS) {
+  describe(`axe on the admin pages at ${width.viewport.width} px (${width.name})`, () => {
+    it('finds nothing serious on the sign-in and second-factor pages', async () => {
+      const page = await t.open(width, { signedIn: false });
+      await check(page, '/admin/sign-in', 'Admin sign in');
+      // The password given, the code page waits.
+      await page.getByLabel('Email', { exact: true }).fill(t.owner.email);
+      await page.getByLabel('Password', { exact: true }).fill(t.owner.password);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('heading', { name: 'Enter your code' }).waitFor(SLOW);
+      await expectNoSeriousViolations(page, 'the two-factor code page');
+      await expectNoSidewaysScroll(page, 'the two-factor code page');
+      // An admin address opened while signed out shows the sign-in in its place.
+      const other = await t.open(width, { signedIn: false });
+      await check(other, '/admin/orders', 'Admin sign in');
+    });
+
+    it('finds nothing serious on the dashboard, orders, users, audit, mailbox and staff pages', async () => {
+      const page = await t.open(width);
+      await check(page, '/admin/dashboard', 'Dashboard');
+      await check(page, '/admin/dashboard?period=year', 'Dashboard');
+      await check(page, '/admin/orders', 'Orders');
+      const order = await firstHref(page, 'tbody a', /^\/admin\/orders\/CH\d+$/);
+      await check(page, order, /^Order CH/);
+      await check(page, `${order}/packing-slip`, 'Packing slip');
+      await check(page, '/admin/orders?status=delivered&method=bank_transfer', 'Orders');
+      await check(page, '/admin/orders?q=no-such-order-anywhere', 'Orders');
+      await check(page, '/admin/users', 'Users');
+      const user = await firstHref(page, 'tbody a', /^\/admin\/users\/\d+$/);
+      await check(page, user);
+      await check(page, '/admin/users?state=suspended', 'Users');
+      await check(page, await firstHref(page, 'tbody a', /^\/admin\/users\/\d+$/));
+      await check(page, '/admin/audit', 'Audit log');
+      await check(page, '/admin/mailbox', 'Mailbox');
+      const mail = await firstHref(page, 'a', /^\/admin\/mailbox\/\d+$/);
+      await check(page, mail);
+      await check(page, '/admin/staff', 'Staff');
+      const reset = await page.getByRole('link', { name: 'Reset two-factor' }).count();
+      if (reset > 0) {
+        const href = await firstHref(page, 'a', /^\/admin\/staff\/\d+\/reset-two-factor$/);
+        await check(page, href, 'Reset two-factor sign-in');
+      }
+      await check(page, '/admin/two-factor', 'Two-factor sign-in is on');
+    });
+
+    it('finds nothing serious on the sections still to come and on a missing page', async () => {
+      const page = await t.open(width);
+      for (const section of COMING_SOON) await check(page, `/admin/${section}`);
+      await check(page, '/admin/no-such-page');
+    });
+  });
+}
