@@ -184,6 +184,38 @@ export function periodBuckets(range: PeriodRange): Bucket[] {
   return buckets;
 }
 
+/**
+ * A stretch of time [start, end) cut at Lagos midnights: the whole Lagos days inside it
+ * (`fromDay` up to `toDay`, exclusive; empty when equal), read from the daily roll-ups, and the
+ * part-days at either end (`edges`), read from the orders themselves (ADR 028).
+ */
+export interface DaySplit {
+  fromDay: string;
+  toDay: string;
+  edges: { start: Date; end: Date }[];
+}
+
+/** The Lagos midnight at or before an instant. */
+function lagosMidnightOf(at: Date): Date {
+  const p = lagosParts(at);
+  return fromLagos(p.year, p.month, p.day);
+}
+
+export function splitAtLagosDays(start: Date, end: Date): DaySplit {
+  const floorStart = lagosMidnightOf(start);
+  const firstWhole =
+    floorStart.getTime() === start.getTime() ? start : new Date(floorStart.getTime() + DAY_MS);
+  const lastWhole = lagosMidnightOf(end);
+  if (firstWhole.getTime() >= lastWhole.getTime()) {
+    const day = lagosDate(firstWhole);
+    return { fromDay: day, toDay: day, edges: end > start ? [{ start, end }] : [] };
+  }
+  const edges: DaySplit['edges'] = [];
+  if (start < firstWhole) edges.push({ start, end: firstWhole });
+  if (lastWhole < end) edges.push({ start: lastWhole, end });
+  return { fromDay: lagosDate(firstWhole), toDay: lagosDate(lastWhole), edges };
+}
+
 export type Change = { kind: 'same' } | { kind: 'new' } | { kind: 'up' | 'down'; percent: number };
 
 /** This period against the previous one: up or down by a whole percent, or "new" from nothing. */
