@@ -8,6 +8,7 @@ import {
   periodBuckets,
   periodRange,
   splitAtLagosDays,
+  wholeMonths,
 } from './periods.ts';
 
 const iso = (d: Date) => d.toISOString();
@@ -133,5 +134,26 @@ describe('splitAtLagosDays', () => {
     expect(split.fromDay).toBe(split.toDay);
     expect(split.edges).toEqual([{ start: utc('2026-02-28T23:00:00Z'), end: utc('2026-03-01T22:59:00Z') }]);
     expect(splitAtLagosDays(utc('2026-02-28T23:00:00Z'), utc('2026-02-28T23:00:00Z')).edges).toEqual([]);
+  });
+});
+
+describe('wholeMonths', () => {
+  it('finds the whole months among whole days, and none in a stretch shorter than a month', () => {
+    expect(wholeMonths({ fromDay: '2026-01-01', toDay: '2026-11-25' })).toEqual({
+      fromMonth: '2026-01-01',
+      toMonth: '2026-11-01',
+    });
+    expect(wholeMonths({ fromDay: '2025-12-15', toDay: '2026-03-01' })).toEqual({
+      fromMonth: '2026-01-01',
+      toMonth: '2026-03-01',
+    });
+    expect(wholeMonths({ fromDay: '2026-03-01', toDay: '2026-03-20' })).toEqual({
+      fromMonth: '2026-03-20',
+      toMonth: '2026-03-20',
+    });
+    expect(wholeMonths({ fromDay: '2026-02-02', toDay: '2026-03-01' })).toEqual({
+      fromMonth: '2026-03-01',
+      toMonth: '2026-03-01',
+    });
   });
 });

@@ -216,6 +216,24 @@ export function splitAtLagosDays(start: Date, end: Date): DaySplit {
   return { fromDay: lagosDate(firstWhole), toDay: lagosDate(lastWhole), edges };
 }
 
+/**
+ * The whole Lagos calendar months among a split's whole days, `fromMonth` up to `toMonth`
+ * (first days of months, exclusive; both `toDay` when there is none): their product sales are
+ * read from the monthly roll-up, the days before and after them from the daily one.
+ */
+export function wholeMonths(split: Pick<DaySplit, 'fromDay' | 'toDay'>): {
+  fromMonth: string;
+  toMonth: string;
+} {
+  const [fy, fm, fd] = split.fromDay.split('-').map(Number) as [number, number, number];
+  const [ty, tm] = split.toDay.split('-').map(Number) as [number, number];
+  const first = fd === 1 ? Date.UTC(fy, fm - 1, 1) : Date.UTC(fy, fm, 1);
+  const last = Date.UTC(ty, tm - 1, 1);
+  if (first >= last) return { fromMonth: split.toDay, toMonth: split.toDay };
+  const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
+  return { fromMonth: iso(first), toMonth: iso(last) };
+}
+
 export type Change = { kind: 'same' } | { kind: 'new' } | { kind: 'up' | 'down'; percent: number };
 
 /** This period against the previous one: up or down by a whole percent, or "new" from nothing. */

@@ -1,7 +1,7 @@
 // The dashboard's daily roll-ups (ADR 028) against the orders themselves. After orders are placed,
 // paid, confirmed, moved on, cancelled after payment, moved across Lagos midnight and their
 // product deleted — through HTTP and the real services, and many at once (on PostgreSQL the
-// changes run in parallel transactions) — order_daily_totals and product_daily_sales hold
+// changes run in parallel transactions) — order_daily_totals, product_daily_sales and product_monthly_sales hold
 // exactly what a recomputation from orders and order_lines gives by core/periods.ts's rules, and
 // the dashboard's year agrees with the same figures added up from the orders alone.
 import { eq, sql } from 'drizzle-orm';
@@ -71,7 +71,12 @@ async function rolledUp() {
     sql`SELECT day::text AS day, product_id, product_name, units, revenue_kobo AS revenue FROM product_daily_sales
       WHERE units <> 0 OR revenue_kobo <> 0 ORDER BY day, product_id NULLS LAST, product_name`,
   );
-  return { days: asNumbers(days), sales: asNumbers(sales) };
+  const months = await queryRows<SalesRow>(
+    db,
+    sql`SELECT month::text AS day, product_id, product_name, units, revenue_kobo AS revenue FROM product_monthly_sales
+      WHERE units <> 0 OR revenue_kobo <> 0 ORDER BY month, product_id NULLS LAST, product_name`,
+  );
+  return { days: asNumbers(days), sales: asNumbers(sales), months: asNumbers(months) };
 }
 
 /** The same figures, recomputed from the orders and their lines. */
@@ -96,7 +101,15 @@ async function recomputed() {
       WHERE ${PAID}
       GROUP BY 1, 2, 3 ORDER BY 1, 2 NULLS LAST, 3`,
   );
-  return { days: asNumbers(days), sales: asNumbers(sales) };
+  const months = await queryRows<SalesRow>(
+    db,
+    sql`SELECT date_trunc('month', o.created_at AT TIME ZONE 'Africa/Lagos')::date::text AS day, l.product_id,
+        l.product_name, sum(l.quantity)::int AS units, sum(l.total_kobo)::bigint AS revenue
+      FROM order_lines l JOIN orders o ON o.id = l.order_id
+      WHERE ${PAID}
+      GROUP BY 1, 2, 3 ORDER BY 1, 2 NULLS LAST, 3`,
+  );
+  return { days: asNumbers(days), sales: asNumbers(sales), months: asNumbers(months) };
 }
 
 async function moveTo(orderId: number, at: Date) {

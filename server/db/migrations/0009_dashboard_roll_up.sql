@@ -1,7 +1,7 @@
--- The dashboard's daily roll-ups (ADR 028), kept exactly right by triggers in the transaction of
--- every change to orders and order lines: placement, payment, status change, cancellation, a
+-- The dashboard's daily roll-ups, and monthly ones of product sales (ADR 028), kept exactly right
+-- by triggers in the transaction of every change to orders and order lines: placement, payment, status change, cancellation, a
 -- moved created_at, a deleted product. What counts is ADR 025's, as in core/periods.ts
--- (tests/integration/dashboard-roll-up.test.ts recomputes both tables from the orders to hold
+-- (tests/integration/dashboard-roll-up.test.ts recomputes the tables from the orders to hold
 -- them to it). A day's figures change by adding deltas with INSERT … ON CONFLICT DO UPDATE, which
 -- takes that row's lock: two transactions changing the same day queue there, neither is lost.
 -- Writers are held off while the roll-ups are filled from the orders already there.
@@ -40,7 +40,8 @@ RETURNS void LANGUAGE sql AS $$
     pending_orders = t.pending_orders + EXCLUDED.pending_orders
 $$;
 --> statement-breakpoint
--- Adds (sign 1) or takes away (sign -1) an order's lines on day d, product rows in a fixed order.
+-- Adds (sign 1) or takes away (sign -1) an order's lines on day d and its month, product rows in
+-- a fixed order.
 CREATE OR REPLACE FUNCTION add_order_lines_to_day(oid integer, d date, sign integer)
 RETURNS void LANGUAGE sql AS $$
   INSERT INTO product_daily_sales AS t (day, product_id, product_name, units, revenue_kobo)
@@ -50,7 +51,15 @@ RETURNS void LANGUAGE sql AS $$
   ORDER BY l.product_id, l.product_name
   ON CONFLICT ON CONSTRAINT product_daily_sales_key DO UPDATE SET
     units = t.units + EXCLUDED.units,
-    revenue_kobo = t.revenue_kobo + EXCLUDED.revenue_kobo
+    revenue_kobo = t.revenue_kobo + EXCLUDED.revenue_kobo;
+  INSERT INTO product_monthly_sales AS t (month, product_id, product_name, units, revenue_kobo)
+  SELECT date_trunc('month', d)::date, l.product_id, l.product_name, sign * sum(l.quantity), sign * sum(l.total_kobo)
+  FROM order_lines l WHERE l.order_id = oid
+  GROUP BY l.product_id, l.product_name
+  ORDER BY l.product_id, l.product_name
+  ON CONFLICT ON CONSTRAINT product_monthly_sales_key DO UPDATE SET
+    units = t.units + EXCLUDED.units,
+    revenue_kobo = t.revenue_kobo + EXCLUDED.revenue_kobo;
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION orders_roll_up() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -129,7 +138,12 @@ RETURNS void LANGUAGE sql AS $$
   VALUES (d, pid, pname, units, revenue)
   ON CONFLICT ON CONSTRAINT product_daily_sales_key DO UPDATE SET
     units = t.units + EXCLUDED.units,
-    revenue_kobo = t.revenue_kobo + EXCLUDED.revenue_kobo
+    revenue_kobo = t.revenue_kobo + EXCLUDED.revenue_kobo;
+  INSERT INTO product_monthly_sales AS t (month, product_id, product_name, units, revenue_kobo)
+  VALUES (date_trunc('month', d)::date, pid, pname, units, revenue)
+  ON CONFLICT ON CONSTRAINT product_monthly_sales_key DO UPDATE SET
+    units = t.units + EXCLUDED.units,
+    revenue_kobo = t.revenue_kobo + EXCLUDED.revenue_kobo;
 $$;
 --> statement-breakpoint
 -- A line counts while its order is paid. The order row is read FOR SHARE: a concurrent change to
@@ -170,4 +184,9 @@ INSERT INTO product_daily_sales (day, product_id, product_name, units, revenue_k
 SELECT lagos_day(o.created_at), l.product_id, l.product_name, sum(l.quantity), sum(l.total_kobo)
 FROM order_lines l JOIN orders o ON o.id = l.order_id
 WHERE order_is_revenue(o.status, o.paid_at, o.payment_method)
+GROUP BY 1, 2, 3;
+--> statement-breakpoint
+INSERT INTO product_monthly_sales (month, product_id, product_name, units, revenue_kobo)
+SELECT date_trunc('month', day)::date, product_id, product_name, sum(units), sum(revenue_kobo)
+FROM product_daily_sales
 GROUP BY 1, 2, 3;

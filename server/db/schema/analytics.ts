@@ -31,3 +31,19 @@ export const productDailySales = pgTable(
   },
   (t) => [unique('product_daily_sales_key').on(t.day, t.productId, t.productName).nullsNotDistinct()],
 );
+
+/**
+ * The same by Lagos calendar month (`month` is its first day), so a year's best sellers read
+ * twelve rows per product rather than a row per day.
+ */
+export const productMonthlySales = pgTable(
+  'product_monthly_sales',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    productId: integer('product_id'),
+    productName: text('product_name').notNull(),
+    units: integer('units').notNull().default(0),
+    revenueKobo: bigint('revenue_kobo', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [unique('product_monthly_sales_key').on(t.month, t.productId, t.productName).nullsNotDistinct()],
+);

@@ -4,16 +4,17 @@
 // triggers keep beside the orders (order_daily_totals, product_daily_sales; ADR 028), the
 // part-days at a stretch's edges from the orders themselves.
 import { sql } from 'drizzle-orm';
-import type { DaySplit } from '#core/periods.ts';
 import {
   COUNTED_ORDER_STATUSES,
+  type DaySplit,
   LAGOS_TIME_ZONE,
   NOT_REVENUE_STATUSES,
   PENDING_ACTION_STATUSES,
+  wholeMonths,
 } from '#core/periods.ts';
 import { type Queryable, queryRows } from '#server/db/client.ts';
 import { users } from '#server/db/schema/accounts.ts';
-import { orderDailyTotals, productDailySales } from '#server/db/schema/analytics.ts';
+import { orderDailyTotals, productDailySales, productMonthlySales } from '#server/db/schema/analytics.ts';
 import { products, productVariants } from '#server/db/schema/catalog.ts';
 import { orderLines, orders } from '#server/db/schema/commerce.ts';
 
@@ -209,12 +210,14 @@ export interface TopProductRow {
 }
 
 /**
- * What each product sold in a stretch among paid orders (units and line totals): one row per
- * product, which the service ranks by units and by revenue. A product's name is the least of the
+ * What each product sold in a stretch among paid orders (units and line totals): whole months
+ * from the monthly roll-up, the other whole days from the daily one, part-days from the orders;
+ * one row per product, which the service ranks by units and by revenue. A product's name is the least of the
  * names its lines carry (a deleted product's lines keep theirs); a roll-up row emptied by a
  * cancellation names nothing and sells nothing.
  */
 export async function salesByProduct(q: Queryable, split: DaySplit): Promise<TopProductRow[]> {
+  const months = wholeMonths(split);
   const rows = await queryRows<{
     product_id: number | null;
     name: string;
@@ -225,9 +228,16 @@ export async function salesByProduct(q: Queryable, split: DaySplit): Promise<Top
     sql`SELECT product_id, min(name) FILTER (WHERE units > 0) AS name,
       sum(units)::int AS units, sum(revenue)::bigint AS revenue
     FROM (
-      SELECT ${productDailySales.productId} AS product_id, ${productDailySales.productName} AS name,
-        ${productDailySales.units} AS units, ${productDailySales.revenueKobo} AS revenue
-      FROM ${productDailySales} WHERE ${inDays(productDailySales.day, split)}
+      SELECT ${productMonthlySales.productId} AS product_id, ${productMonthlySales.productName} AS name,
+        ${productMonthlySales.units} AS units, ${productMonthlySales.revenueKobo} AS revenue
+      FROM ${productMonthlySales}
+      WHERE ${productMonthlySales.month} >= ${months.fromMonth}::date AND ${productMonthlySales.month} < ${months.toMonth}::date
+      UNION ALL
+      SELECT ${productDailySales.productId}, ${productDailySales.productName}, ${productDailySales.units},
+        ${productDailySales.revenueKobo}
+      FROM ${productDailySales}
+      WHERE ${inDays(productDailySales.day, split)}
+        AND (${productDailySales.day} < ${months.fromMonth}::date OR ${productDailySales.day} >= ${months.toMonth}::date)
       UNION ALL
       SELECT ${orderLines.productId}, ${orderLines.productName}, ${orderLines.quantity}, ${orderLines.totalKobo}
       FROM ${orderLines} JOIN ${orders} ON ${orders.id} = ${orderLines.orderId}
