@@ -7,6 +7,8 @@ import {
   percentChange,
   periodBuckets,
   periodRange,
+  splitAtLagosDays,
+  wholeMonths,
 } from './periods.ts';
 
 const iso = (d: Date) => d.toISOString();
@@ -107,5 +109,51 @@ describe('percentChange and the period parameter', () => {
     expect(parseDashboardPeriod('year')).toBe('year');
     expect(parseDashboardPeriod('decade')).toBe('month');
     expect(parseDashboardPeriod(null)).toBe('month');
+  });
+});
+
+describe('splitAtLagosDays', () => {
+  const utc = (iso: string) => new Date(iso);
+  it('keeps whole Lagos days for the roll-ups and the part-day at the end for the orders', () => {
+    // 1 January 00:00 Lagos (31 December 23:00 UTC) to 3 March 10:15 Lagos.
+    const split = splitAtLagosDays(utc('2025-12-31T23:00:00Z'), utc('2026-03-03T09:15:00Z'));
+    expect(split.fromDay).toBe('2026-01-01');
+    expect(split.toDay).toBe('2026-03-03');
+    expect(split.edges).toEqual([{ start: utc('2026-03-02T23:00:00Z'), end: utc('2026-03-03T09:15:00Z') }]);
+  });
+  it('cuts a part-day at the start too, and ends on a midnight without an edge', () => {
+    const split = splitAtLagosDays(utc('2026-03-01T12:00:00Z'), utc('2026-03-04T23:00:00Z'));
+    expect(split).toEqual({
+      fromDay: '2026-03-02',
+      toDay: '2026-03-05',
+      edges: [{ start: utc('2026-03-01T12:00:00Z'), end: utc('2026-03-01T23:00:00Z') }],
+    });
+  });
+  it('leaves a stretch inside one day to the orders alone', () => {
+    const split = splitAtLagosDays(utc('2026-02-28T23:00:00Z'), utc('2026-03-01T22:59:00Z'));
+    expect(split.fromDay).toBe(split.toDay);
+    expect(split.edges).toEqual([{ start: utc('2026-02-28T23:00:00Z'), end: utc('2026-03-01T22:59:00Z') }]);
+    expect(splitAtLagosDays(utc('2026-02-28T23:00:00Z'), utc('2026-02-28T23:00:00Z')).edges).toEqual([]);
+  });
+});
+
+describe('wholeMonths', () => {
+  it('finds the whole months among whole days, and none in a stretch shorter than a month', () => {
+    expect(wholeMonths({ fromDay: '2026-01-01', toDay: '2026-11-25' })).toEqual({
+      fromMonth: '2026-01-01',
+      toMonth: '2026-11-01',
+    });
+    expect(wholeMonths({ fromDay: '2025-12-15', toDay: '2026-03-01' })).toEqual({
+      fromMonth: '2026-01-01',
+      toMonth: '2026-03-01',
+    });
+    expect(wholeMonths({ fromDay: '2026-03-01', toDay: '2026-03-20' })).toEqual({
+      fromMonth: '2026-03-20',
+      toMonth: '2026-03-20',
+    });
+    expect(wholeMonths({ fromDay: '2026-02-02', toDay: '2026-03-01' })).toEqual({
+      fromMonth: '2026-03-01',
+      toMonth: '2026-03-01',
+    });
   });
 });

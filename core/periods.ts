@@ -184,6 +184,56 @@ export function periodBuckets(range: PeriodRange): Bucket[] {
   return buckets;
 }
 
+/**
+ * A stretch of time [start, end) cut at Lagos midnights: the whole Lagos days inside it
+ * (`fromDay` up to `toDay`, exclusive; empty when equal), read from the daily roll-ups, and the
+ * part-days at either end (`edges`), read from the orders themselves (ADR 028).
+ */
+export interface DaySplit {
+  fromDay: string;
+  toDay: string;
+  edges: { start: Date; end: Date }[];
+}
+
+/** The Lagos midnight at or before an instant. */
+function lagosMidnightOf(at: Date): Date {
+  const p = lagosParts(at);
+  return fromLagos(p.year, p.month, p.day);
+}
+
+export function splitAtLagosDays(start: Date, end: Date): DaySplit {
+  const floorStart = lagosMidnightOf(start);
+  const firstWhole =
+    floorStart.getTime() === start.getTime() ? start : new Date(floorStart.getTime() + DAY_MS);
+  const lastWhole = lagosMidnightOf(end);
+  if (firstWhole.getTime() >= lastWhole.getTime()) {
+    const day = lagosDate(firstWhole);
+    return { fromDay: day, toDay: day, edges: end > start ? [{ start, end }] : [] };
+  }
+  const edges: DaySplit['edges'] = [];
+  if (start < firstWhole) edges.push({ start, end: firstWhole });
+  if (lastWhole < end) edges.push({ start: lastWhole, end });
+  return { fromDay: lagosDate(firstWhole), toDay: lagosDate(lastWhole), edges };
+}
+
+/**
+ * The whole Lagos calendar months among a split's whole days, `fromMonth` up to `toMonth`
+ * (first days of months, exclusive; both `toDay` when there is none): their product sales are
+ * read from the monthly roll-up, the days before and after them from the daily one.
+ */
+export function wholeMonths(split: Pick<DaySplit, 'fromDay' | 'toDay'>): {
+  fromMonth: string;
+  toMonth: string;
+} {
+  const [fy, fm, fd] = split.fromDay.split('-').map(Number) as [number, number, number];
+  const [ty, tm] = split.toDay.split('-').map(Number) as [number, number];
+  const first = fd === 1 ? Date.UTC(fy, fm - 1, 1) : Date.UTC(fy, fm, 1);
+  const last = Date.UTC(ty, tm - 1, 1);
+  if (first >= last) return { fromMonth: split.toDay, toMonth: split.toDay };
+  const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
+  return { fromMonth: iso(first), toMonth: iso(last) };
+}
+
 export type Change = { kind: 'same' } | { kind: 'new' } | { kind: 'up' | 'down'; percent: number };
 
 /** This period against the previous one: up or down by a whole percent, or "new" from nothing. */

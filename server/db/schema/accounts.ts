@@ -45,6 +45,13 @@ export const users = pgTable(
     check('users_role_valid', sql`${t.role} IN ('customer', 'staff', 'admin')`),
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
     index('users_role_idx').on(t.role),
+    // The admin users list: newest first by default, and a name or email search that matches any
+    // substring (ILIKE '%…%', answered by trigram indexes; ADR 028). fastupdate off: PGlite runs
+    // no autovacuum, so a GIN pending list would grow with every sign-up and be read in full by
+    // every search.
+    index('users_created_idx').on(t.createdAt, t.id),
+    index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );
 

@@ -1,15 +1,20 @@
-// SQL for the dashboard's figures: aggregates over orders, users and the catalogue. Analytics owns
-// no table; it READS other modules' tables here, the reporting exception of ADR 025 (read-only
-// aggregates, never a write, never another module's repository).
+// SQL for the dashboard's figures: aggregates over orders, users and the catalogue. Analytics READS
+// other modules' tables here, the reporting exception of ADR 025 (read-only aggregates, never a
+// write, never another module's repository). Whole Lagos days come from the daily roll-ups that
+// triggers keep beside the orders (order_daily_totals, product_daily_sales; ADR 028), the
+// part-days at a stretch's edges from the orders themselves.
 import { sql } from 'drizzle-orm';
 import {
   COUNTED_ORDER_STATUSES,
+  type DaySplit,
   LAGOS_TIME_ZONE,
   NOT_REVENUE_STATUSES,
   PENDING_ACTION_STATUSES,
+  wholeMonths,
 } from '#core/periods.ts';
 import { type Queryable, queryRows } from '#server/db/client.ts';
 import { users } from '#server/db/schema/accounts.ts';
+import { orderDailyTotals, productDailySales, productMonthlySales } from '#server/db/schema/analytics.ts';
 import { products, productVariants } from '#server/db/schema/catalog.ts';
 import { orderLines, orders } from '#server/db/schema/commerce.ts';
 
@@ -42,43 +47,43 @@ export interface OrderFigures {
   pending: number;
 }
 
-/** Revenue, orders and still-pending orders of the current and the previous window, in one pass. */
-export async function orderFigures(
-  q: Queryable,
-  current: Window,
-  previous: Window,
-): Promise<{ current: OrderFigures; previous: OrderFigures }> {
-  const [row] = await queryRows<Record<string, string | number | null>>(
+/** Orders placed in one of the split's part-days (false when it has none). */
+const inEdges = (split: DaySplit) =>
+  split.edges.length === 0
+    ? sql`false`
+    : sql.join(
+        split.edges.map((w) => sql`(${within(orders.createdAt, w)})`),
+        sql` OR `,
+      );
+
+const inDays = (column: typeof orderDailyTotals.day | typeof productDailySales.day, split: DaySplit) =>
+  sql`${column} >= ${split.fromDay}::date AND ${column} < ${split.toDay}::date`;
+
+/** Revenue, orders and still-pending orders of a stretch: its whole days' roll-ups plus its edges. */
+export async function orderFigures(q: Queryable, split: DaySplit): Promise<OrderFigures> {
+  const [row] = await queryRows<{ revenue: string | number; orders: number; pending: number }>(
     q,
-    sql`SELECT
-      coalesce(sum(${orders.totalKobo}) FILTER (WHERE ${within(orders.createdAt, current)} AND ${PAID}), 0)::bigint AS revenue,
-      count(*) FILTER (WHERE ${within(orders.createdAt, current)} AND ${COUNTED})::int AS orders,
-      count(*) FILTER (WHERE ${within(orders.createdAt, current)} AND ${orders.status} IN (${list(PENDING_ACTION_STATUSES)}))::int AS pending,
-      coalesce(sum(${orders.totalKobo}) FILTER (WHERE ${within(orders.createdAt, previous)} AND ${PAID}), 0)::bigint AS prev_revenue,
-      count(*) FILTER (WHERE ${within(orders.createdAt, previous)} AND ${COUNTED})::int AS prev_orders,
-      count(*) FILTER (WHERE ${within(orders.createdAt, previous)} AND ${orders.status} IN (${list(PENDING_ACTION_STATUSES)}))::int AS prev_pending
-    FROM ${orders}
-    WHERE (${within(orders.createdAt, current)}) OR (${within(orders.createdAt, previous)})`,
+    sql`SELECT coalesce(sum(revenue), 0)::bigint AS revenue, coalesce(sum(counted), 0)::int AS orders,
+      coalesce(sum(pending), 0)::int AS pending
+    FROM (
+      SELECT ${orderDailyTotals.revenueKobo} AS revenue, ${orderDailyTotals.orders} AS counted,
+        ${orderDailyTotals.pendingOrders} AS pending
+      FROM ${orderDailyTotals} WHERE ${inDays(orderDailyTotals.day, split)}
+      UNION ALL
+      SELECT CASE WHEN ${PAID} THEN ${orders.totalKobo} ELSE 0 END,
+        CASE WHEN ${COUNTED} THEN 1 ELSE 0 END,
+        CASE WHEN ${orders.status} IN (${list(PENDING_ACTION_STATUSES)}) THEN 1 ELSE 0 END
+      FROM ${orders} WHERE ${inEdges(split)}
+    ) figures`,
   );
-  return {
-    current: {
-      revenueKobo: Number(row!.revenue),
-      orders: Number(row!.orders),
-      pending: Number(row!.pending),
-    },
-    previous: {
-      revenueKobo: Number(row!.prev_revenue),
-      orders: Number(row!.prev_orders),
-      pending: Number(row!.prev_pending),
-    },
-  };
+  return { revenueKobo: Number(row!.revenue), orders: Number(row!.orders), pending: Number(row!.pending) };
 }
 
-/** Orders waiting for staff now, whenever they were placed. */
+/** Orders waiting for staff now, whenever they were placed (every day's roll-up). */
 export async function pendingOrdersNow(q: Queryable): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     q,
-    sql`SELECT count(*)::int AS n FROM ${orders} WHERE ${orders.status} IN (${list(PENDING_ACTION_STATUSES)})`,
+    sql`SELECT coalesce(sum(${orderDailyTotals.pendingOrders}), 0)::int AS n FROM ${orderDailyTotals}`,
   );
   return Number(row!.n);
 }
@@ -128,21 +133,30 @@ export async function lowStockVariants(q: Queryable, threshold: number): Promise
 const BUCKET_FORMATS = { hour: 'YYYY-MM-DD"T"HH24', day: 'YYYY-MM-DD', month: 'YYYY-MM' } as const;
 
 /**
- * Revenue and paid orders per Lagos hour, day or month of the window (grouped on date_trunc,
- * formatted once per group).
+ * Revenue and paid orders per Lagos hour, day or month of a stretch (grouped on date_trunc,
+ * formatted once per group). Hours come from the orders alone: split a stretch charted by the
+ * hour with no whole days.
  */
 export async function revenueByBucket(
   q: Queryable,
-  w: Window,
+  split: DaySplit,
   unit: keyof typeof BUCKET_FORMATS,
 ): Promise<{ key: string; revenueKobo: number; orders: number }[]> {
+  const days =
+    unit === 'hour'
+      ? sql``
+      : sql`SELECT date_trunc(${unit}, ${orderDailyTotals.day}::timestamp) AS bucket,
+          ${orderDailyTotals.revenueKobo} AS total, ${orderDailyTotals.paidOrders} AS paid
+        FROM ${orderDailyTotals} WHERE ${inDays(orderDailyTotals.day, split)} AND ${orderDailyTotals.paidOrders} <> 0
+        UNION ALL`;
   const rows = await queryRows<{ key: string; revenue: string | number; orders: number }>(
     q,
-    sql`SELECT to_char(bucket, ${BUCKET_FORMATS[unit]}) AS key, sum(total)::bigint AS revenue, count(*)::int AS orders
+    sql`SELECT to_char(bucket, ${BUCKET_FORMATS[unit]}) AS key, sum(total)::bigint AS revenue, sum(paid)::int AS orders
     FROM (
-      SELECT date_trunc(${unit}, ${orders.createdAt} AT TIME ZONE ${LAGOS_TIME_ZONE}) AS bucket, ${orders.totalKobo} AS total
+      ${days}
+      SELECT date_trunc(${unit}, ${orders.createdAt} AT TIME ZONE ${LAGOS_TIME_ZONE}) AS bucket, ${orders.totalKobo} AS total, 1 AS paid
       FROM ${orders}
-      WHERE ${within(orders.createdAt, w)} AND ${PAID}
+      WHERE (${inEdges(split)}) AND ${PAID}
     ) paid
     GROUP BY bucket ORDER BY bucket`,
   );
@@ -196,10 +210,14 @@ export interface TopProductRow {
 }
 
 /**
- * What each product sold in the window among paid orders (units and line totals): one pass,
- * one row per product, which the service ranks by units and by revenue.
+ * What each product sold in a stretch among paid orders (units and line totals): whole months
+ * from the monthly roll-up, the other whole days from the daily one, part-days from the orders;
+ * one row per product, which the service ranks by units and by revenue. A product's name is the least of the
+ * names its lines carry (a deleted product's lines keep theirs); a roll-up row emptied by a
+ * cancellation names nothing and sells nothing.
  */
-export async function salesByProduct(q: Queryable, w: Window): Promise<TopProductRow[]> {
+export async function salesByProduct(q: Queryable, split: DaySplit): Promise<TopProductRow[]> {
+  const months = wholeMonths(split);
   const rows = await queryRows<{
     product_id: number | null;
     name: string;
@@ -207,11 +225,26 @@ export async function salesByProduct(q: Queryable, w: Window): Promise<TopProduc
     revenue: string | number;
   }>(
     q,
-    sql`SELECT ${orderLines.productId} AS product_id, min(${orderLines.productName}) AS name,
-      sum(${orderLines.quantity})::int AS units, sum(${orderLines.totalKobo})::bigint AS revenue
-    FROM ${orderLines} JOIN ${orders} ON ${orders.id} = ${orderLines.orderId}
-    WHERE ${within(orders.createdAt, w)} AND ${PAID}
-    GROUP BY ${orderLines.productId}, CASE WHEN ${orderLines.productId} IS NULL THEN ${orderLines.productName} END`,
+    sql`SELECT product_id, min(name) FILTER (WHERE units > 0) AS name,
+      sum(units)::int AS units, sum(revenue)::bigint AS revenue
+    FROM (
+      SELECT ${productMonthlySales.productId} AS product_id, ${productMonthlySales.productName} AS name,
+        ${productMonthlySales.units} AS units, ${productMonthlySales.revenueKobo} AS revenue
+      FROM ${productMonthlySales}
+      WHERE ${productMonthlySales.month} >= ${months.fromMonth}::date AND ${productMonthlySales.month} < ${months.toMonth}::date
+      UNION ALL
+      SELECT ${productDailySales.productId}, ${productDailySales.productName}, ${productDailySales.units},
+        ${productDailySales.revenueKobo}
+      FROM ${productDailySales}
+      WHERE ${inDays(productDailySales.day, split)}
+        AND (${productDailySales.day} < ${months.fromMonth}::date OR ${productDailySales.day} >= ${months.toMonth}::date)
+      UNION ALL
+      SELECT ${orderLines.productId}, ${orderLines.productName}, ${orderLines.quantity}, ${orderLines.totalKobo}
+      FROM ${orderLines} JOIN ${orders} ON ${orders.id} = ${orderLines.orderId}
+      WHERE (${inEdges(split)}) AND ${PAID}
+    ) sales
+    GROUP BY product_id, CASE WHEN product_id IS NULL THEN name END
+    HAVING sum(units) > 0`,
   );
   return rows.map((r) => ({
     productId: r.product_id === null ? null : Number(r.product_id),

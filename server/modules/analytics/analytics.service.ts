@@ -6,6 +6,7 @@ import {
   type PeriodRange,
   periodBuckets,
   periodRange,
+  splitAtLagosDays,
 } from '#core/periods.ts';
 import type { Db } from '#server/db/client.ts';
 import {
@@ -77,16 +78,27 @@ export function createAnalyticsService(deps: { db: Db; lowStockThreshold?: numbe
       const range = periodRange(period, now);
       const current = { start: range.start, end: range.end };
       const previous = { start: range.previousStart, end: range.previousEnd };
-      const [figures, pendingNow, customers, catalog, lowStock, byBucket, recent, sales] = await Promise.all([
-        orderFigures(db, current, previous),
-        pendingOrdersNow(db),
-        newCustomers(db, current, previous),
-        activeProducts(db, range.start),
-        lowStockVariants(db, threshold),
-        revenueByBucket(db, current, range.unit),
-        recentOrders(db, 10),
-        salesByProduct(db, current),
-      ]);
+      // Whole Lagos days from the roll-ups, part-days from the orders (ADR 028); an hourly chart
+      // reads its stretch (today, never a whole day) from the orders alone.
+      const currentSplit = splitAtLagosDays(current.start, current.end);
+      const previousSplit = splitAtLagosDays(previous.start, previous.end);
+      const chartSplit =
+        range.unit === 'hour'
+          ? { fromDay: currentSplit.fromDay, toDay: currentSplit.fromDay, edges: [current] }
+          : currentSplit;
+      const [thisStretch, lastStretch, pendingNow, customers, catalog, lowStock, byBucket, recent, sales] =
+        await Promise.all([
+          orderFigures(db, currentSplit),
+          orderFigures(db, previousSplit),
+          pendingOrdersNow(db),
+          newCustomers(db, current, previous),
+          activeProducts(db, range.start),
+          lowStockVariants(db, threshold),
+          revenueByBucket(db, chartSplit, range.unit),
+          recentOrders(db, 10),
+          salesByProduct(db, currentSplit),
+        ]);
+      const figures = { current: thisStretch, previous: lastStretch };
       const sums = new Map(byBucket.map((b) => [b.key, b]));
       return {
         period,
