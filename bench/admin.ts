@@ -11,6 +11,7 @@
 // fresh database is created and dropped again; it is skipped with a line if none answers.
 // BENCH_ORDERS, BENCH_CUSTOMERS and BENCH_N change the sizes; BENCH_EXPORT_URL the export's address. A URL that answers 404 (a screen not
 // built on this branch yet) is skipped with a line. Prints a table; nothing here is a pass/fail test.
+import './production-env.ts';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -362,7 +363,7 @@ async function benchOn(kind: 'pglite' | 'postgres', helloP95: number): Promise<v
 
 async function main() {
   console.log(
-    `Admin bench: ${ORDERS.toLocaleString('en')} orders, ${CUSTOMERS.toLocaleString('en')} customers, p95 of N=${N} after ${WARM_UP} warm-up requests`,
+    `Admin bench: ${ORDERS.toLocaleString('en')} orders, ${CUSTOMERS.toLocaleString('en')} customers, p95 of N=${N} after ${WARM_UP} warm-up requests, NODE_ENV=${process.env.NODE_ENV}`,
   );
   const helloP95 = await helloWorldP95();
   report('bare Fastify hello-world (inject)', `p95 ${helloP95.toFixed(2)} ms`);
