@@ -421,17 +421,7 @@ export function createOrdersService(deps: {
       await releaseStock(q, orderId);
       if (order.discountId !== null) await deps.promotions.release(q, order.discountId, orderId);
       await insertStatus(q, orderId, status, note);
-      await mail.enqueue(
-        q,
-        orderStatusMail({
-          to: order.email,
-          name: order.shipName,
-          trackingNumber: order.trackingNumber,
-          status,
-          note,
-          trackUrl: trackUrl(order),
-        }),
-      );
+      await mailStatus(q, order, status, note);
       return order;
     },
   };
