@@ -102,9 +102,9 @@ export function OrderDetail({
       </p>
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="font-display text-2xl font-semibold sm:text-3xl">Order {order.trackingNumber}</h1>
-        <StatusBadge tone={STATUS_TONES[order.status]}>{STATUS_LABELS[order.status]}</StatusBadge>
+        <StatusBadge tone={STATUS_TONES[order.status]}>Order: {STATUS_LABELS[order.status]}</StatusBadge>
         <StatusBadge tone={PAYMENT_STATE_TONES[order.paymentState]}>
-          {PAYMENT_STATE_LABELS[order.paymentState]}
+          Payment: {PAYMENT_STATE_LABELS[order.paymentState]}
         </StatusBadge>
         <a
           href={`/admin/orders/${order.trackingNumber}/packing-slip`}
