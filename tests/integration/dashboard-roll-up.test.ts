@@ -134,7 +134,9 @@ describe('the dashboard roll-ups', () => {
     const transfer = await createOrder(shop, { paymentMethod: 'bank_transfer', lines: both });
     const card = await createOrder(shop, { paymentMethod: 'online', status: 'placed', lines: both });
     const pod = await createOrder(shop, { lines: both });
+    // Delivering a pay-on-delivery order records its money (ADR 029); a shipped one waits for staff.
     const delivered = await createOrder(shop, { status: 'delivered', lines: both });
+    const shipped = await createOrder(shop, { status: 'shipped', lines: both });
     const refunded = await createOrder(shop, { paymentMethod: 'online', status: 'confirmed', lines: both });
     await createOrder(shop, { paymentMethod: 'online', status: 'payment_failed', lines: both });
     // Either side of a Lagos midnight, and a year back.
@@ -143,7 +145,8 @@ describe('the dashboard roll-ups', () => {
     await moveTo(refunded.order.id, lagos('2025-06-15T12:00:00'));
     expect(await rolledUp()).toEqual(await recomputed());
 
-    // Staff confirm the transfer, move the pay-on-delivery order on, cancel the paid card order.
+    // Staff confirm the transfer, move the pay-on-delivery order on, cancel the paid card order,
+    // confirm the money the courier collected for the shipped one.
     expect(
       (await staff.post(`/admin/orders/${transfer.trackingNumber}`, { intent: 'confirm-payment' }))
         .statusCode,
@@ -157,7 +160,7 @@ describe('the dashboard roll-ups', () => {
         .statusCode,
     ).toBe(302);
     expect(
-      (await staff.post(`/admin/orders/${delivered.trackingNumber}`, { intent: 'confirm-payment' }))
+      (await staff.post(`/admin/orders/${shipped.trackingNumber}`, { intent: 'confirm-payment' }))
         .statusCode,
     ).toBe(302);
     // The order moves back across midnight; the product goes and its lines keep its name.
