@@ -70,7 +70,7 @@ export default function ResetTwoFactor({ loaderData, actionData }: Route.Compone
         </p>
       ) : (
         <Form method="post" className="mt-4 space-y-4 rounded-xl bg-white p-5 shadow-sm">
-          <p>
+          <p className="[overflow-wrap:anywhere]">
             Reset two-factor sign-in for <strong>{target.name}</strong> ({target.email}, {target.role})?
           </p>
           <ul className="list-disc pl-5 text-sm text-muted">
