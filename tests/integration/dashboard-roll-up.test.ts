@@ -160,8 +160,7 @@ describe('the dashboard roll-ups', () => {
         .statusCode,
     ).toBe(302);
     expect(
-      (await staff.post(`/admin/orders/${shipped.trackingNumber}`, { intent: 'confirm-payment' }))
-        .statusCode,
+      (await staff.post(`/admin/orders/${shipped.trackingNumber}`, { intent: 'confirm-payment' })).statusCode,
     ).toBe(302);
     // The order moves back across midnight; the product goes and its lines keep its name.
     await moveTo(card.order.id, lagos('2026-03-01T00:10:00'));
