@@ -556,4 +556,40 @@ describe('racing the shelf', () => {
     expect(stock).toBeGreaterThanOrEqual(0);
     expect(sold).toBe(ownerStatus === 302 ? 40 : 30);
   }, 120_000);
+
+  it('a price edit saved while 50 shoppers check out keeps every sale', async () => {
+    const product = await createProduct(shop.database.db, {
+      name: 'Race Price Wig',
+      variants: [{ stock: 30 }],
+    });
+    const variantId = product.variants[0]!.id;
+    const form = renderedFields((await clients.admin.get(`/admin/products/${product.id}`)).body);
+    form[field.row(0, 'price')] = '31000';
+    const shoppers = Array.from({ length: 50 }, () => new TestClient(shop.app));
+    for (const c of shoppers) expect((await addToCart(c, variantId, 1)).statusCode).toBe(302);
+    const results = await Promise.all([
+      ...shoppers
+        .slice(0, 25)
+        .map((c, i) =>
+          c.post(
+            '/checkout',
+            checkoutForm({ email: `price${i}@example.ng`, paymentMethod: 'pay_on_delivery' }),
+          ),
+        ),
+      clients.admin.post(`/admin/products/${product.id}`, { ...form, intent: 'save' }),
+      ...shoppers
+        .slice(25)
+        .map((c, i) =>
+          c.post(
+            '/checkout',
+            checkoutForm({ email: `price${i + 25}@example.ng`, paymentMethod: 'pay_on_delivery' }),
+          ),
+        ),
+    ]);
+    expect(results[25]!.statusCode).toBe(302);
+    const sold = results.filter((r, i) => i !== 25 && r.statusCode === 302).length;
+    expect(sold).toBe(30);
+    const [variant] = await variantsOf(product.id);
+    expect([variant!.stock, variant!.priceKobo]).toEqual([0, 3_100_000]);
+  }, 120_000);
 });
