@@ -28,7 +28,7 @@ for (const width of WIDTHS) {
       await page.getByRole('heading', { name: 'Add product', level: 1 }).waitFor(SLOW);
 
       await page.getByLabel('Name', { exact: true }).fill(name);
-      await page.getByLabel('Description').fill('Bone straight, 100% human hair.');
+      await page.getByLabel('Description', { exact: true }).fill('Bone straight, 100% human hair.');
       await page.getByRole('radio', { name: /Active/ }).check();
       await page.getByLabel('Length', { exact: true }).fill('12", 14", 16"');
       await page.getByRole('button', { name: 'Build rows' }).click();
@@ -38,11 +38,11 @@ for (const width of WIDTHS) {
       expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe(name);
 
       const bulk = page.getByTestId('bulk-edit');
-      await bulk.getByLabel('Price (₦)').fill('45,000');
-      await bulk.getByLabel('Stock').fill('6');
+      await bulk.getByLabel('Price (₦)', { exact: true }).fill('45,000');
+      await bulk.getByLabel('Stock', { exact: true }).fill('6');
       await page.getByRole('button', { name: 'Set for selected' }).click();
-      await expect.poll(() => page.getByLabel('Stock of 16"').inputValue(), SLOW).toBe('6');
-      await page.getByLabel('Price of 16" (₦)').fill('52,000');
+      await expect.poll(() => page.getByLabel('Stock of 16"', { exact: true }).inputValue(), SLOW).toBe('6');
+      await page.getByLabel('Price of 16" (₦)', { exact: true }).fill('52,000');
       await expectNoSeriousViolations(page, 'the product form with its variant rows');
       await expectNoSidewaysScroll(page, 'the product form');
 
@@ -60,7 +60,7 @@ for (const width of WIDTHS) {
       await expect.poll(() => shopper.locator('main').innerText(), SLOW).toContain(formatPrice(4_500_000));
 
       // A new price shows at once.
-      await page.getByLabel('Price of 12" (₦)').fill('39,500');
+      await page.getByLabel('Price of 12" (₦)', { exact: true }).fill('39,500');
       await page.getByRole('button', { name: 'Save product' }).click();
       await expectMessage(page, /Product saved/);
       await openPage(shopper, shopLink!);

@@ -277,6 +277,23 @@ describe('adding and editing', () => {
       ['16"', 5_500_000, 7],
     ]);
     expect(new Set(variants.map((v) => v.sku)).size).toBe(3);
+    // Building the same lengths for a product of a similar name suggests SKUs still free.
+    const twin = renderedFields(
+      (
+        await clients.admin.post(
+          '/admin/products/new',
+          formOf(
+            {
+              ...base,
+              optionValues: base.optionValues as ProductDraft['optionValues'],
+              rows: [row({ price: '45,000' })],
+            },
+            { intent: 'build' },
+          ),
+        )
+      ).body,
+    );
+    expect(twin[field.row(0, 'sku')]).toBe(`${variants[0]!.sku}-2`);
     const [product] = await shop.database.db.select().from(products).where(eq(products.id, id));
     const shown = await storefrontHas(product!, name);
     expect(shown).toMatchObject({ page: 200, listing: true, search: true, sitemap: true });

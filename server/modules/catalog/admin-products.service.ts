@@ -12,7 +12,14 @@ import {
   ProductSaveInput,
 } from '#core/contract/admin-products.ts';
 import { can, type Permission } from '#core/permissions.ts';
-import { type CheckedProduct, checkDraft, draftFromForm, field, rowName } from '#core/product-draft.ts';
+import {
+  type CheckedProduct,
+  checkDraft,
+  draftFromForm,
+  field,
+  type ProductDraft,
+  rowName,
+} from '#core/product-draft.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import type { OrderedVariantsPort } from '#server/modules/orders/ordered-variants.ts';
@@ -371,6 +378,31 @@ export function createAdminProductsService(deps: {
         );
       }
       return write(actor, id, parseInput(ProductSaveInput, checked.input));
+    },
+
+    /**
+     * The draft with its new rows' SKUs made unique against the whole catalogue (a suggested
+     * "BSW-12IN" already sold by another product becomes "BSW-12IN-2"), for the variant builder.
+     */
+    async withFreeSkus(id: number | null, draft: ProductDraft): Promise<ProductDraft> {
+      const fresh = draft.rows.filter((r) => !r.id && r.sku.trim());
+      const candidates = fresh.flatMap((r) => {
+        const base = r.sku.trim().toUpperCase();
+        return [base, ...Array.from({ length: 20 }, (_, n) => `${base}-${n + 2}`)];
+      });
+      const taken = await skusTakenElsewhere(db, candidates, id);
+      const used = new Set(draft.rows.filter((r) => r.id).map((r) => r.sku.trim().toUpperCase()));
+      return {
+        ...draft,
+        rows: draft.rows.map((r) => {
+          if (r.id || !r.sku.trim()) return r;
+          const base = r.sku.trim().toUpperCase();
+          let sku = base;
+          for (let n = 2; (taken.has(sku) || used.has(sku)) && n <= 21; n++) sku = `${base}-${n}`;
+          used.add(sku);
+          return { ...r, sku };
+        }),
+      };
     },
 
     /** "Delete": the product leaves the storefront at once; orders, reviews and the log keep it. */

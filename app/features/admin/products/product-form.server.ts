@@ -63,7 +63,8 @@ export async function productFormAction(request: Request, context: AppLoadContex
   }
 
   if (!can(user.role, 'products.edit')) return refuse('Only an admin can change products.', 403);
-  if (intent === 'build') return answer(rebuildRows(draft));
+  if (intent === 'build')
+    return answer(await context.services.adminProducts.withFreeSkus(id, rebuildRows(draft)));
   if (intent === 'apply') {
     return answer(
       applyToSelected(draft, {
