@@ -318,6 +318,10 @@ describe('adding and editing', () => {
     };
     expect(details.before.variants[0]!.priceKobo).toBe(4_500_000);
     expect(details.after.variants[0]!.priceKobo).toBe(3_950_000);
+    // Only what changed is recorded, and the log links to the product.
+    expect(Object.keys(details.after)).toEqual(['variants']);
+    const log = await clients.admin.get('/admin/audit?subjectType=product');
+    expect(log.body).toContain(`href="/admin/products/${id}"`);
   });
 
   it('refuses a bad form with 400 and a message, keeping everything typed', async () => {

@@ -93,6 +93,15 @@ function snapshot(product: ProductRow, variants: VariantRow[], photos: string[])
   };
 }
 
+/** Only what changed, before and after (the audit log shows one line per field). */
+function changes<T extends Record<string, unknown>>(before: T, after: T) {
+  const keys = Object.keys(after).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  return {
+    before: Object.fromEntries(keys.map((k) => [k, before[k]])),
+    after: Object.fromEntries(keys.map((k) => [k, after[k]])),
+  };
+}
+
 export function createAdminProductsService(deps: {
   db: Db;
   audit: Pick<AuditService, 'record'>;
@@ -277,7 +286,7 @@ export function createAdminProductsService(deps: {
         action: before ? 'product.update' : 'product.create',
         subjectType: 'product',
         subjectId: id,
-        details: before ? { name: input.name, before, after } : { name: input.name, after },
+        details: before ? { name: input.name, ...changes(before, after) } : { name: input.name, after },
       });
       return id;
     });
