@@ -51,5 +51,6 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 export function subjectHref(subjectType: string, subjectId: string): string | null {
   if (subjectType === 'order') return `/admin/orders/${encodeURIComponent(subjectId)}`;
   if (subjectType === 'user') return `/admin/users/${encodeURIComponent(subjectId)}`;
+  if (subjectType === 'product') return `/admin/products/${encodeURIComponent(subjectId)}`;
   return null;
 }
