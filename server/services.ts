@@ -1,6 +1,8 @@
 // The shop's services, wired once per process and handed to routes and React Router loaders.
+
 import { randomBytes } from 'node:crypto';
 import { STAFF_ROLES } from '#core/account.ts';
+import { productPath } from '#core/catalog.ts';
 import type { Db } from '#server/db/client.ts';
 import { createAccountsService, RATE_LIMITS } from '#server/modules/accounts/accounts.service.ts';
 import { createAdminUsersService } from '#server/modules/accounts/admin-users.service.ts';
@@ -25,10 +27,12 @@ import {
 } from '#server/modules/newsletter/newsletter.service.ts';
 import { createCustomerTotals } from '#server/modules/orders/customer-totals.ts';
 import { createOrdersService } from '#server/modules/orders/orders.service.ts';
+import { purchases } from '#server/modules/orders/purchases.ts';
 import { createPaymentsService } from '#server/modules/payments/payments.service.ts';
 import { createPaystackProvider } from '#server/modules/payments/providers/paystack.ts';
 import { createSandboxProvider } from '#server/modules/payments/providers/sandbox.ts';
 import { createPromotionsService } from '#server/modules/promotions/promotions.service.ts';
+import { createReviewsService } from '#server/modules/reviews/reviews.service.ts';
 import { createLogger, type Logger } from '#server/platform/logger.ts';
 import { createRateLimiter, type RateLimitOverrides } from '#server/platform/rate-limit.ts';
 import { createAbuseLimits, unknownRuleNames } from '#server/platform/rate-limit-rules.ts';
@@ -138,6 +142,21 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
     mail,
     staffOrderEmails: config.payments.staffOrderEmails ?? [],
   });
+  const reviews = createReviewsService({
+    db,
+    purchases,
+    // Only products on sale have a page to link to.
+    productPaths: async (ids) => {
+      const paths = new Map<number, string>();
+      for (let i = 0; i < ids.length; i += 60) {
+        const chunk = ids.slice(i, i + 60).join(',');
+        const page = await catalog.listProducts({ ids: chunk, pageSize: 60 });
+        for (const p of page.items) paths.set(p.id, productPath(p));
+      }
+      return paths;
+    },
+    onProductChanged: () => catalog.invalidate(),
+  });
   const accounts = createAccountsService({
     db,
     mail,
@@ -167,6 +186,7 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
       audit,
       mail,
       customerTotals: createCustomerTotals({ db }),
+      reviewsPerAccount: (ids) => reviews.countsPerAccount(ids),
       ordersOf: (user) => orders.listForCustomer(user),
       supportEmail: async () => (await content.getStoreInfo()).email,
     }),
@@ -196,6 +216,7 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
     orders,
     payments,
     promotions,
+    reviews,
   };
 }
 
