@@ -38,7 +38,7 @@ const COMMENTS: Record<number, readonly string[]> = {
     'Decent for the price. The lace was darker than my skin so I had to tint it.',
   ],
   2: ['Shedding more than I expected after the first week. Customer service were helpful though.'],
-  1: ['The bundle I received was shorter than the length I ordered. I have contacted support.'],
+  1: ['The hair I received was shorter than the length I ordered. I have contacted support.'],
 };
 
 const REPLIES: Record<number, readonly string[]> = {
