@@ -6,6 +6,7 @@ import { productPath } from '#core/catalog.ts';
 import type { Db } from '#server/db/client.ts';
 import { createAccountsService, RATE_LIMITS } from '#server/modules/accounts/accounts.service.ts';
 import { createAdminUsersService } from '#server/modules/accounts/admin-users.service.ts';
+import { createCustomerDirectory } from '#server/modules/accounts/customer-directory.ts';
 import { createDemoModeService } from '#server/modules/accounts/demo-mode.ts';
 import { createProfileService } from '#server/modules/accounts/profile.service.ts';
 import { createTwoFactorService, TWO_FACTOR_LIMITS } from '#server/modules/accounts/two-factor.service.ts';
@@ -32,6 +33,7 @@ import { createPaymentsService } from '#server/modules/payments/payments.service
 import { createPaystackProvider } from '#server/modules/payments/providers/paystack.ts';
 import { createSandboxProvider } from '#server/modules/payments/providers/sandbox.ts';
 import { createPromotionsService } from '#server/modules/promotions/promotions.service.ts';
+import { createAdminReviewsService } from '#server/modules/reviews/admin-reviews.service.ts';
 import { createReviewsService } from '#server/modules/reviews/reviews.service.ts';
 import { createLogger, type Logger } from '#server/platform/logger.ts';
 import { createRateLimiter, type RateLimitOverrides } from '#server/platform/rate-limit.ts';
@@ -142,21 +144,26 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
     mail,
     staffOrderEmails: config.payments.staffOrderEmails ?? [],
   });
-  const reviews = createReviewsService({
-    db,
-    purchases,
-    // Only products on sale have a page to link to.
-    productPaths: async (ids) => {
-      const paths = new Map<number, string>();
-      for (let i = 0; i < ids.length; i += 60) {
-        const chunk = ids.slice(i, i + 60).join(',');
-        const page = await catalog.listProducts({ ids: chunk, pageSize: 60 });
-        for (const p of page.items) paths.set(p.id, productPath(p));
-      }
-      return paths;
-    },
-    onProductChanged: () => catalog.invalidate(),
-  });
+  // Only products on sale have a page to link to.
+  const productPaths = async (ids: number[]) => {
+    const paths = new Map<number, string>();
+    for (let i = 0; i < ids.length; i += 60) {
+      const page = await catalog.listProducts({ ids: ids.slice(i, i + 60).join(','), pageSize: 60 });
+      for (const p of page.items) paths.set(p.id, productPath(p));
+    }
+    return paths;
+  };
+  const reviews = {
+    ...createReviewsService({ db, purchases, productPaths, onProductChanged: () => catalog.invalidate() }),
+    admin: createAdminReviewsService({
+      db,
+      audit,
+      directory: createCustomerDirectory({ db }),
+      purchases,
+      productPaths,
+      onProductChanged: () => catalog.invalidate(),
+    }),
+  };
   const accounts = createAccountsService({
     db,
     mail,

@@ -1,5 +1,5 @@
 // SQL for "what has this account received?": the delivered order lines behind verified reviews.
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { orderLines, orders } from '#server/db/schema/commerce.ts';
 
@@ -39,4 +39,13 @@ export async function selectReceivedProducts(
     )
     .orderBy(orderLines.productId, desc(orders.createdAt));
   return rows.map((r) => ({ ...r, productId: r.productId! }));
+}
+
+export async function selectTrackingNumbers(q: Queryable, orderIds: number[]): Promise<Map<number, string>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await q
+    .select({ id: orders.id, trackingNumber: orders.trackingNumber })
+    .from(orders)
+    .where(inArray(orders.id, orderIds));
+  return new Map(rows.map((r) => [r.id, r.trackingNumber]));
 }

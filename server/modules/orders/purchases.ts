@@ -1,8 +1,13 @@
 // The orders module's answer to "has this account received this product?" — the port the reviews
-// module asks before it takes a review (every review is a verified purchase), and for the list of
-// products waiting for one. Reviews never read the orders tables itself.
+// module asks before it takes a review (every review is a verified purchase), for the list of
+// products waiting for one, and for the order behind a review on the staff screen. Reviews never
+// read the orders tables itself.
 import type { Queryable } from '#server/db/client.ts';
-import { type ReceivedProductRow, selectReceivedProducts } from './purchases.repository.ts';
+import {
+  type ReceivedProductRow,
+  selectReceivedProducts,
+  selectTrackingNumbers,
+} from './purchases.repository.ts';
 
 export type ReceivedProduct = ReceivedProductRow;
 
@@ -11,6 +16,8 @@ export interface PurchasesPort {
   received(q: Queryable, userId: number): Promise<ReceivedProduct[]>;
   /** The latest delivered order of this product for the account, or null if it never received it. */
   receivedOne(q: Queryable, userId: number, productId: number): Promise<ReceivedProduct | null>;
+  /** The tracking numbers of these orders (staff screens link the order behind a review). */
+  trackingNumbersOf(q: Queryable, orderIds: number[]): Promise<Map<number, string>>;
 }
 
 export const purchases: PurchasesPort = {
@@ -19,4 +26,5 @@ export const purchases: PurchasesPort = {
     const [row] = await selectReceivedProducts(q, userId, productId);
     return row ?? null;
   },
+  trackingNumbersOf: (q, orderIds) => selectTrackingNumbers(q, [...new Set(orderIds)]),
 };

@@ -1,6 +1,6 @@
 // The reviews module's SQL: a buyer's review (one per account and product), the approved ones a
 // product page shows with their star distribution, and per-account counts for the admin.
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { ImageRef } from '#core/contract/catalog.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { media } from '#server/db/schema/media.ts';
@@ -106,4 +106,101 @@ export async function countReviewsPerUser(q: Queryable, userIds: number[]): Prom
     .where(inArray(reviews.userId, userIds))
     .groupBy(reviews.userId);
   return new Map(rows.map((r) => [r.userId, Number(r.n)]));
+}
+
+// ── Staff: the moderation list and its changes ───────────────────────────────────────────────
+
+export interface AdminReviewFilter {
+  /** Matches the comment or the product's name… */
+  text?: string;
+  /** …or any review by these accounts (whose name or email matched). */
+  userIds?: number[];
+  rating?: number;
+  status?: string;
+  limit: number;
+  offset: number;
+}
+
+function adminConditions(filter: Omit<AdminReviewFilter, 'limit' | 'offset'>) {
+  const search = [];
+  if (filter.text) {
+    const pattern = `%${filter.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    search.push(ilike(reviews.comment, pattern), ilike(reviews.productName, pattern));
+    if (filter.userIds && filter.userIds.length > 0) search.push(inArray(reviews.userId, filter.userIds));
+  }
+  return and(
+    search.length > 0 ? or(...search) : undefined,
+    filter.rating ? eq(reviews.rating, filter.rating) : undefined,
+    filter.status ? eq(reviews.status, filter.status) : undefined,
+  );
+}
+
+/** One page of reviews for staff: pending first (oldest waiting first), then newest approved. */
+export async function listForStaff(
+  q: Queryable,
+  filter: AdminReviewFilter,
+): Promise<{ rows: ReviewRow[]; total: number }> {
+  const where = adminConditions(filter);
+  const [rows, [counted]] = await Promise.all([
+    q
+      .select()
+      .from(reviews)
+      .where(where)
+      .orderBy(
+        sql`CASE WHEN ${reviews.status} = 'pending' THEN 0 ELSE 1 END`,
+        sql`CASE WHEN ${reviews.status} = 'pending' THEN ${reviews.updatedAt} END ASC`,
+        desc(reviews.createdAt),
+        desc(reviews.id),
+      )
+      .limit(filter.limit)
+      .offset(filter.offset),
+    q.select({ n: count() }).from(reviews).where(where),
+  ]);
+  return { rows, total: Number(counted?.n ?? 0) };
+}
+
+/** Every review by state and stars (the screen's summary). */
+export async function staffSummary(q: Queryable): Promise<{ status: string; rating: number; n: number }[]> {
+  const rows = await q
+    .select({ status: reviews.status, rating: reviews.rating, n: count() })
+    .from(reviews)
+    .groupBy(reviews.status, reviews.rating);
+  return rows.map((r) => ({ ...r, n: Number(r.n) }));
+}
+
+export async function lockReview(q: Queryable, id: number): Promise<ReviewRow | null> {
+  const [row] = await q.select().from(reviews).where(eq(reviews.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function lockReviews(q: Queryable, ids: number[]): Promise<ReviewRow[]> {
+  if (ids.length === 0) return [];
+  return q.select().from(reviews).where(inArray(reviews.id, ids)).orderBy(asc(reviews.id)).for('update');
+}
+
+export async function setReviewStatus(
+  q: Queryable,
+  id: number,
+  status: 'pending' | 'approved',
+): Promise<void> {
+  await q
+    .update(reviews)
+    .set({ status, approvedAt: status === 'approved' ? sql`now()` : null })
+    .where(eq(reviews.id, id));
+}
+
+export async function setReviewReply(
+  q: Queryable,
+  id: number,
+  reply: string | null,
+  staffId: number,
+): Promise<void> {
+  await q
+    .update(reviews)
+    .set({ reply, repliedAt: reply ? sql`now()` : null, repliedBy: reply ? staffId : null })
+    .where(eq(reviews.id, id));
+}
+
+export async function deleteReview(q: Queryable, id: number): Promise<void> {
+  await q.delete(reviews).where(eq(reviews.id, id));
 }
