@@ -76,7 +76,10 @@ export interface AdminReviewsPage {
 }
 
 /** The list's query string for these filters (empty values left out), e.g. for pagination links. */
-export function adminReviewsQuery(filters: AdminReviewsQuery, change: Partial<AdminReviewsQuery> = {}): string {
+export function adminReviewsQuery(
+  filters: AdminReviewsQuery,
+  change: Partial<AdminReviewsQuery> = {},
+): string {
   const merged = { ...filters, ...change };
   const params = new URLSearchParams();
   if (merged.q) params.set('q', merged.q);
