@@ -77,6 +77,7 @@ export function sampleReviews(input: {
         Math.min(order.createdAt.getTime() + d.int(5, 20) * DAY_MS, input.now.getTime() - DAY_MS),
       );
       const recent = input.now.getTime() - createdAt.getTime() < 14 * DAY_MS;
+      const status = recent && d.chance(0.7) ? 'pending' : 'approved';
       out.push({
         productId: line.productId,
         customerIndex: order.customerIndex,
@@ -85,9 +86,9 @@ export function sampleReviews(input: {
         authorName: authorOf(input.customerName(order.customerIndex)),
         rating,
         comment: d.pick(COMMENTS[rating]!),
-        // The newest ones are still waiting for staff.
-        status: recent && d.chance(0.7) ? 'pending' : 'approved',
-        reply: rating <= 3 || d.chance(0.25) ? d.pick(REPLIES[rating]!) : null,
+        // The newest ones are still waiting for staff, who answer only what they published.
+        status,
+        reply: status === 'approved' && (rating <= 3 || d.chance(0.25)) ? d.pick(REPLIES[rating]!) : null,
         createdAt,
       });
     }

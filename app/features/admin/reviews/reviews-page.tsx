@@ -68,7 +68,10 @@ export function ReviewsPage({
         approved.
       </p>
 
-      <div className="mt-6 grid gap-3 lg:grid-cols-[1fr_1fr_1fr_2fr]" data-testid="reviews-summary">
+      <div
+        className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-[1fr_1fr_1fr_2fr]"
+        data-testid="reviews-summary"
+      >
         <Link
           to={listHref({ status: 'pending' })}
           className="block rounded-xl bg-white p-4 shadow-sm hover:ring-2 hover:ring-plum-700/30"
@@ -92,7 +95,10 @@ export function ReviewsPage({
             )}
           </span>
         </div>
-        <table className="rounded-xl bg-white p-4 text-sm shadow-sm" data-testid="admin-star-distribution">
+        <table
+          className="col-span-2 rounded-xl bg-white text-sm shadow-sm lg:col-span-1"
+          data-testid="admin-star-distribution"
+        >
           <caption className="sr-only">All reviews by number of stars</caption>
           <tbody>
             {summary.distribution.map((d) => {
@@ -100,7 +106,7 @@ export function ReviewsPage({
               const share = all > 0 ? Math.round((d.count / all) * 100) : 0;
               return (
                 <tr key={d.stars}>
-                  <th scope="row" className="w-20 px-3 py-0.5 text-left font-normal">
+                  <th scope="row" className="whitespace-nowrap px-3 py-0.5 text-left font-normal">
                     <Link to={listHref({ rating: d.stars })} className="underline-offset-2 hover:underline">
                       {d.stars} {d.stars === 1 ? 'star' : 'stars'}
                     </Link>
