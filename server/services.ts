@@ -1,9 +1,12 @@
 // The shop's services, wired once per process and handed to routes and React Router loaders.
+
 import { randomBytes } from 'node:crypto';
 import { STAFF_ROLES } from '#core/account.ts';
+import { productPath } from '#core/catalog.ts';
 import type { Db } from '#server/db/client.ts';
 import { createAccountsService, RATE_LIMITS } from '#server/modules/accounts/accounts.service.ts';
 import { createAdminUsersService } from '#server/modules/accounts/admin-users.service.ts';
+import { createCustomerDirectory } from '#server/modules/accounts/customer-directory.ts';
 import { createDemoModeService } from '#server/modules/accounts/demo-mode.ts';
 import { createProfileService } from '#server/modules/accounts/profile.service.ts';
 import { createTwoFactorService, TWO_FACTOR_LIMITS } from '#server/modules/accounts/two-factor.service.ts';
@@ -30,10 +33,13 @@ import {
 import { createCustomerTotals } from '#server/modules/orders/customer-totals.ts';
 import { orderedVariants } from '#server/modules/orders/ordered-variants.ts';
 import { createOrdersService } from '#server/modules/orders/orders.service.ts';
+import { purchases } from '#server/modules/orders/purchases.ts';
 import { createPaymentsService } from '#server/modules/payments/payments.service.ts';
 import { createPaystackProvider } from '#server/modules/payments/providers/paystack.ts';
 import { createSandboxProvider } from '#server/modules/payments/providers/sandbox.ts';
 import { createPromotionsService } from '#server/modules/promotions/promotions.service.ts';
+import { createAdminReviewsService } from '#server/modules/reviews/admin-reviews.service.ts';
+import { createReviewsService } from '#server/modules/reviews/reviews.service.ts';
 import { createLogger, type Logger } from '#server/platform/logger.ts';
 import { createRateLimiter, type RateLimitOverrides } from '#server/platform/rate-limit.ts';
 import { createAbuseLimits, unknownRuleNames } from '#server/platform/rate-limit-rules.ts';
@@ -143,6 +149,26 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
     mail,
     staffOrderEmails: config.payments.staffOrderEmails ?? [],
   });
+  // Only products on sale have a page to link to.
+  const productPaths = async (ids: number[]) => {
+    const paths = new Map<number, string>();
+    for (let i = 0; i < ids.length; i += 60) {
+      const page = await catalog.listProducts({ ids: ids.slice(i, i + 60).join(','), pageSize: 60 });
+      for (const p of page.items) paths.set(p.id, productPath(p));
+    }
+    return paths;
+  };
+  const reviews = {
+    ...createReviewsService({ db, purchases, productPaths, onProductChanged: () => catalog.invalidate() }),
+    admin: createAdminReviewsService({
+      db,
+      audit,
+      directory: createCustomerDirectory({ db }),
+      purchases,
+      productPaths,
+      onProductChanged: () => catalog.invalidate(),
+    }),
+  };
   const accounts = createAccountsService({
     db,
     mail,
@@ -172,6 +198,7 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
       audit,
       mail,
       customerTotals: createCustomerTotals({ db }),
+      reviewsPerAccount: (ids) => reviews.countsPerAccount(ids),
       ordersOf: (user) => orders.listForCustomer(user),
       supportEmail: async () => (await content.getStoreInfo()).email,
     }),
@@ -208,6 +235,7 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
     orders,
     payments,
     promotions,
+    reviews,
   };
 }
 
