@@ -28,6 +28,7 @@ import { createOrdersService } from '#server/modules/orders/orders.service.ts';
 import { createPaymentsService } from '#server/modules/payments/payments.service.ts';
 import { createPaystackProvider } from '#server/modules/payments/providers/paystack.ts';
 import { createSandboxProvider } from '#server/modules/payments/providers/sandbox.ts';
+import { createAdminDiscountsService } from '#server/modules/promotions/admin-discounts.service.ts';
 import { createPromotionsService } from '#server/modules/promotions/promotions.service.ts';
 import { createLogger, type Logger } from '#server/platform/logger.ts';
 import { createRateLimiter, type RateLimitOverrides } from '#server/platform/rate-limit.ts';
@@ -169,6 +170,25 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
       customerTotals: createCustomerTotals({ db }),
       ordersOf: (user) => orders.listForCustomer(user),
       supportEmail: async () => (await content.getStoreInfo()).email,
+    }),
+    adminDiscounts: createAdminDiscountsService({
+      db,
+      audit,
+      // The product picker offers the catalogue's active products (its public listing).
+      products: {
+        search: async (text) =>
+          (await catalog.listProducts({ search: text, pageSize: 30 })).items.map((p) => ({
+            id: p.id,
+            name: p.name,
+            category: p.category,
+          })),
+        byIds: async (ids) =>
+          (await catalog.listProducts({ ids: ids.join(','), pageSize: 60 })).items.map((p) => ({
+            id: p.id,
+            name: p.name,
+            category: p.category,
+          })),
+      },
     }),
     analytics: createAnalyticsService({ db, lowStockThreshold: config.lowStockThreshold }),
     demo,
