@@ -105,7 +105,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = { user, ip: context.clientIp };
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '');
-  const back = listHref(new URLSearchParams(String(form.get('_list') ?? '')));
+  // The form posts to the list's own address (its filter in the query), and comes back to it.
+  const back = listHref(new URL(request.url).searchParams);
   const service = context.services.adminDiscounts;
   const values = formValues(form);
   const categories = form.getAll('categories').map(String);

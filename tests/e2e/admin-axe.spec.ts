@@ -30,7 +30,7 @@ it('finds nothing serious on the two-factor enrolment and recovery-code pages', 
 // two-factor" page to check (whichever other browser tests ran first).
 setupAdmin('Chidi Eze');
 
-const COMING_SOON = ['products', 'discounts', 'reviews', 'complaints', 'banners', 'settings'];
+const COMING_SOON = ['products', 'reviews', 'complaints', 'banners', 'settings'];
 
 /** Opens an admin page, waits for its main heading, checks it with axe and for sideways scroll. */
 async function check(page: Page, path: string, heading?: string | RegExp) {
@@ -92,6 +92,23 @@ for (const width of WIDTHS) {
       const href = await firstHref(page, 'a', /^\/admin\/staff\/\d+\/reset-two-factor$/);
       await check(page, href, 'Reset two-factor sign-in');
       await check(page, '/admin/two-factor', 'Two-factor sign-in is on');
+    });
+
+    it('finds nothing serious on the discounts page, its empty filter and its open dialog', async () => {
+      const page = await t.open(width);
+      await check(page, '/admin/discounts', 'Discounts');
+      await check(page, '/admin/discounts?q=NO-SUCH-CODE-ANYWHERE', 'Discounts');
+      await check(page, '/admin/discounts?new=1', 'Discounts');
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+      await page.getByRole('dialog', { name: 'New discount' }).waitFor(SLOW);
+      await expectNoSeriousViolations(page, 'the new-discount dialog');
+      // A refused save: the dialog again, with its messages beside the fields.
+      await page.getByLabel('Code').fill('AXE TEST');
+      await page.getByLabel('Percent off').fill('120');
+      await page.getByRole('button', { name: 'Create discount' }).click();
+      await page.getByText('cannot take off more than 100%').waitFor(SLOW);
+      await expectNoSeriousViolations(page, 'the new-discount dialog with refusals');
+      await expectNoSidewaysScroll(page, 'the new-discount dialog with refusals');
     });
 
     it('finds nothing serious on the sections still to come and on a missing page', async () => {

@@ -115,7 +115,6 @@ export function DiscountDialog({
           </Link>
         </div>
         {modal.failure ? <FormMessage tone="error">{modal.failure.message}</FormMessage> : null}
-        <input type="hidden" name="_list" value={listQuery} />
         {modal.id !== null ? <input type="hidden" name="id" value={modal.id} /> : null}
         <input type="hidden" name="_used" value={modal.usedCount} />
 

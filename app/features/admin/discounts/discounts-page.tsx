@@ -237,7 +237,6 @@ function DiscountsTable({
               <Form method="post" action={action} preventScrollReset>
                 <input type="hidden" name="id" value={d.id} />
                 <input type="hidden" name="active" value={d.isActive ? 'false' : 'true'} />
-                <input type="hidden" name="_list" value={listQuery} />
                 <button
                   type="submit"
                   name="intent"
@@ -284,7 +283,6 @@ function DiscountsTable({
                   testId="discount-delete"
                 >
                   <input type="hidden" name="id" value={d.id} />
-                  <input type="hidden" name="_list" value={listQuery} />
                   {d.usedCount > 0 ? (
                     <p className="text-xs text-muted">
                       It has been used, so it will be deactivated instead: its orders keep it.
