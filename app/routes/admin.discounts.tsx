@@ -4,7 +4,7 @@
 // an `intent`; the service checks the permission again, writes and audits in one transaction, and
 // the answer is a redirect back to the same view with a toast — or, when refused, a 4xx with the
 // messages and everything typed (the dialog reopens with it).
-import { data, isRouteErrorResponse, Link } from 'react-router';
+import { data } from 'react-router';
 import type { DiscountFailure, DiscountModal } from '#app/features/admin/discounts/discount-dialog.tsx';
 import { DiscountsPage } from '#app/features/admin/discounts/discounts-page.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
@@ -43,10 +43,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let modal: DiscountModal | null = null;
   if (params.get('edit')) {
     const found = await service.get(actor, idOf(params.get('edit'))).catch((error: unknown) => {
+      // A code deleted meanwhile (or a made-up id): back to the list, saying so.
       const known = asAppError(error);
-      if (known) throw data({ message: known.message }, { status: known.status });
+      if (known) return null;
       throw error;
     });
+    if (!found) {
+      throw await redirectWithToast(listHref(params), {
+        kind: 'error',
+        message: 'There is no discount with that id: it may have been deleted.',
+      });
+    }
     modal = {
       mode: 'edit',
       id: found.id,
@@ -187,23 +194,5 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
       closeHref={loaderData.closeHref}
       notice={actionData && !('modal' in actionData) ? actionData.message : null}
     />
-  );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message =
-    isRouteErrorResponse(error) && typeof error.data?.message === 'string'
-      ? error.data.message
-      : 'Something went wrong. Please try again.';
-  return (
-    <section className="max-w-xl">
-      <h1 className="font-display text-3xl font-semibold">Discounts</h1>
-      <p className="mt-4">{message}</p>
-      <p className="mt-4">
-        <Link to="/admin/discounts" className="btn-outline">
-          Back to discounts
-        </Link>
-      </p>
-    </section>
   );
 }

@@ -346,7 +346,11 @@ describe('the page', () => {
     expect(none.body).toContain('No code matches this filter.');
     // Nonsense in the address falls back to "any".
     expect((await admin.get('/admin/discounts?state=banana&page=-2')).statusCode).toBe(200);
-    expect((await admin.get('/admin/discounts?edit=99999999')).statusCode).toBe(404);
+    // A code deleted meanwhile: back to the list, saying so.
+    const gone = await admin.get('/admin/discounts?edit=99999999&state=active');
+    expect(gone.statusCode).toBe(302);
+    expect(pathOf(gone)).toBe('/admin/discounts?state=active');
+    expect(toastOf(gone)).toContain('There is no discount with that id');
   });
 
   it('finds active products for a product code without losing what was typed', async () => {
