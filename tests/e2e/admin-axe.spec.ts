@@ -100,16 +100,17 @@ for (const width of WIDTHS) {
       await check(page, '/admin/discounts?q=NO-SUCH-CODE-ANYWHERE', 'Discounts');
       await check(page, '/admin/discounts?new=1', 'Discounts');
       await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
-      await page.getByRole('dialog', { name: 'New discount' }).waitFor(SLOW);
+      const dialog = page.getByRole('dialog', { name: 'New discount' });
+      await dialog.waitFor(SLOW);
       await expectNoSeriousViolations(page, 'the new-discount dialog');
       // A refused save: the dialog again, with its messages beside the fields.
-      await page.getByLabel('Code').fill('AXE TEST');
-      await page.getByLabel('Percent off').fill('120');
-      await page.getByRole('button', { name: 'Create discount' }).click();
+      await dialog.getByLabel('Code', { exact: true }).fill('axetest');
+      await dialog.getByLabel('Percent off', { exact: true }).fill('120');
+      await dialog.getByRole('button', { name: 'Create discount' }).click();
       await page.locator('[data-field-error="value"]').waitFor(SLOW);
       await expectNoSeriousViolations(page, 'the new-discount dialog with refusals');
       await expectNoSidewaysScroll(page, 'the new-discount dialog with refusals');
-    });
+    }, 120_000);
 
     it('finds nothing serious on the sections still to come and on a missing page', async () => {
       const page = await t.open(width);
