@@ -85,13 +85,8 @@ const many = <T extends z.ZodType>(item: T) =>
  */
 export const DiscountInput = z
   .object({
-    code: z
-      .string({ error: 'Give the code shoppers will type.' })
-      .trim()
-      .toUpperCase()
-      .min(3, 'A code has at least 3 characters.')
-      .max(30, 'Keep the code to 30 characters or fewer.')
-      .regex(/^[A-Z0-9_-]+$/, 'Use only letters, digits, - and _ in a code (no spaces).'),
+    // Checked with the other rules below, so every field's message shows at once.
+    code: z.string({ error: 'Give the code shoppers will type.' }).trim().toUpperCase(),
     type: z.enum(DISCOUNT_TYPES, { error: 'Choose percentage or fixed amount.' }),
     value: z.string({ error: 'Give the discount’s value.' }).trim(),
     scope: z.enum(DISCOUNT_SCOPES, { error: 'Choose what the code applies to.' }),
@@ -109,6 +104,10 @@ export const DiscountInput = z
     const issue = (path: string, message: string) => {
       ctx.addIssue({ code: 'custom', path: [path], message });
     };
+    if (input.code.length < 3) issue('code', 'A code has at least 3 characters.');
+    else if (input.code.length > 30) issue('code', 'Keep the code to 30 characters or fewer.');
+    else if (!/^[A-Z0-9_-]+$/.test(input.code))
+      issue('code', 'Use only letters, digits, - and _ in a code (no spaces).');
     let valueNumber = 0;
     if (input.type === 'percentage') {
       if (!/^\d+(\.\d+)?$/.test(input.value)) issue('value', 'Give the percent off as a number, e.g. 10.');

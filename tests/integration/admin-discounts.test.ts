@@ -270,6 +270,14 @@ describe('refusals a shop owner understands', () => {
     },
   );
 
+  it('says everything wrong at once', async () => {
+    const res = await admin.post('/admin/discounts', form({ code: 'SAVE 10', value: '120' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('data-field-error="code"');
+    expect(res.body).toContain('data-field-error="value"');
+    expect(res.body).toContain('Please correct the highlighted fields.');
+  });
+
   it('refuses a code that exists already, whatever its case', async () => {
     const existing = await createPromoCode(shop.database.db);
     const before = await discountCount();
