@@ -38,9 +38,10 @@ export default [
     route('products', 'routes/admin.products.tsx'),
     route('products/new', 'routes/admin.products.new.tsx'),
     route('products/:id', 'routes/admin.products.detail.tsx'),
+    route('discounts', 'routes/admin.discounts.tsx'),
     route('reviews', 'routes/admin.reviews.tsx'),
     // Sidebar entries whose screens are not built yet: one honest "coming" page.
-    ...['discounts', 'complaints', 'banners', 'settings'].map((section) =>
+    ...['complaints', 'banners', 'settings'].map((section) =>
       route(section, 'routes/admin.coming-soon.tsx', { id: `admin-coming-soon-${section}` }),
     ),
     route('*', 'routes/admin.not-found.tsx'),

@@ -37,6 +37,7 @@ import { purchases } from '#server/modules/orders/purchases.ts';
 import { createPaymentsService } from '#server/modules/payments/payments.service.ts';
 import { createPaystackProvider } from '#server/modules/payments/providers/paystack.ts';
 import { createSandboxProvider } from '#server/modules/payments/providers/sandbox.ts';
+import { createAdminDiscountsService } from '#server/modules/promotions/admin-discounts.service.ts';
 import { createPromotionsService } from '#server/modules/promotions/promotions.service.ts';
 import { createAdminReviewsService } from '#server/modules/reviews/admin-reviews.service.ts';
 import { createReviewsService } from '#server/modules/reviews/reviews.service.ts';
@@ -208,6 +209,25 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
       invalidate: () => catalog.invalidate(),
       orderedVariants,
       lowStockThreshold: config.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
+    }),
+    adminDiscounts: createAdminDiscountsService({
+      db,
+      audit,
+      // The product picker offers the catalogue's active products (its public listing).
+      products: {
+        search: async (text) =>
+          (await catalog.listProducts({ search: text, pageSize: 30 })).items.map((p) => ({
+            id: p.id,
+            name: p.name,
+            category: p.category,
+          })),
+        byIds: async (ids) =>
+          (await catalog.listProducts({ ids: ids.join(','), pageSize: 60 })).items.map((p) => ({
+            id: p.id,
+            name: p.name,
+            category: p.category,
+          })),
+      },
     }),
     analytics: createAnalyticsService({ db, lowStockThreshold: config.lowStockThreshold }),
     demo,

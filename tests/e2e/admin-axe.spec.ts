@@ -30,7 +30,7 @@ it('finds nothing serious on the two-factor enrolment and recovery-code pages', 
 // two-factor" page to check (whichever other browser tests ran first).
 setupAdmin('Chidi Eze');
 
-const COMING_SOON = ['discounts', 'reviews', 'complaints', 'banners', 'settings'];
+const COMING_SOON = ['complaints', 'banners', 'settings'];
 
 /** Opens an admin page, waits for its main heading, checks it with axe and for sideways scroll. */
 async function check(page: Page, path: string, heading?: string | RegExp) {
@@ -101,6 +101,31 @@ for (const width of WIDTHS) {
       await check(page, '/admin/products?view=list&stock=low', 'Products');
       await check(page, '/admin/products', 'Products');
       await check(page, await firstHref(page, 'a', /^\/admin\/products\/\d+$/));
+    });
+
+    it('finds nothing serious on the discounts page, its empty filter and its open dialog', async () => {
+      const page = await t.open(width);
+      await check(page, '/admin/discounts', 'Discounts');
+      await check(page, '/admin/discounts?q=NO-SUCH-CODE-ANYWHERE', 'Discounts');
+      await check(page, '/admin/discounts?new=1', 'Discounts');
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+      const dialog = page.getByRole('dialog', { name: 'New discount' });
+      await dialog.waitFor(SLOW);
+      await expectNoSeriousViolations(page, 'the new-discount dialog');
+      // A refused save: the dialog again, with its messages beside the fields.
+      await dialog.getByLabel('Code', { exact: true }).fill('axetest');
+      await dialog.getByLabel('Percent off', { exact: true }).fill('120');
+      await dialog.getByRole('button', { name: 'Create discount' }).click();
+      await page.locator('[data-field-error="value"]').waitFor(SLOW);
+      await expectNoSeriousViolations(page, 'the new-discount dialog with refusals');
+      await expectNoSidewaysScroll(page, 'the new-discount dialog with refusals');
+    }, 120_000);
+
+    it('finds nothing serious on the reviews queue', async () => {
+      const page = await t.open(width);
+      await check(page, '/admin/reviews', 'Reviews');
+      await check(page, '/admin/reviews?status=approved&rating=5', 'Reviews');
+      await check(page, '/admin/reviews?q=no-such-review-anywhere', 'Reviews');
     });
 
     it('finds nothing serious on the sections still to come and on a missing page', async () => {
