@@ -3,7 +3,7 @@
 // the picked option values, and the checked input the catalogue saves. Zod-free: the form's
 // JavaScript uses it too (ADR 009).
 import { CATEGORY_SLUGS, type CategorySlug } from './catalog.ts';
-import { koboToNairaInput, parseNairaInput } from './naira-input.ts';
+import { koboToNairaInput, parseNairaInput } from './money-input.ts';
 import {
   BUILDER_OPTIONS,
   type BuilderOption,
