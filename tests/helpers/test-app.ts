@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
+import { createCacheBus } from '#server/db/cache-bus.ts';
 import type { Database } from '#server/db/client.ts';
 import { seedReferenceData } from '#server/db/seed/seed.ts';
 import type { TrustProxy } from '#server/env.ts';
@@ -68,9 +69,12 @@ export async function createTestShop(
   const log = options.logs
     ? createLogger({ level: 'info', destination: options.logs })
     : createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const cacheBus = createCacheBus(database.db, log);
+  await cacheBus.ready();
   const services = createServices({
     db: database.db,
     storage,
+    cacheBus,
     config: defaultServiceConfig({
       publicUrl,
       mailFrom: TEST_MAIL_FROM,
@@ -113,6 +117,7 @@ export async function createTestShop(
     log,
     close: async () => {
       await app.close();
+      await cacheBus.close();
       await database.close();
     },
   };
