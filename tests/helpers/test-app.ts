@@ -60,10 +60,15 @@ export async function createTestShop(
     config?: Partial<ServiceConfig>;
     /** The shop's public address (default TEST_PUBLIC_URL, plain http); an https one tests secure cookies. */
     publicUrl?: string;
+    /**
+     * Another shop's database: a second process of the same shop (ADR 033). Left open on close;
+     * the shop that made it closes it.
+     */
+    database?: Database;
   } = {},
 ): Promise<TestShop> {
   const publicUrl = options.publicUrl ?? TEST_PUBLIC_URL;
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   await seedReferenceData(database.db);
   const storage = new MemoryStorage();
   const log = options.logs
@@ -118,7 +123,7 @@ export async function createTestShop(
     close: async () => {
       await app.close();
       await cacheBus.close();
-      await database.close();
+      if (!options.database) await database.close();
     },
   };
 }

@@ -67,7 +67,7 @@ export function CheckoutSummary({
         </div>
         {freeDeliveryFromKobo !== null ? (
           <p className="text-xs text-muted" data-testid="free-delivery-note">
-            Free delivery on orders of {formatPrice(freeDeliveryFromKobo)} or more.
+            {`Free delivery on orders of ${formatPrice(freeDeliveryFromKobo)} or more.`}
           </p>
         ) : null}
         <div className="flex justify-between border-t border-ink/10 pt-3 text-base font-semibold">

@@ -52,10 +52,16 @@ export function isContentPageSlug(value: unknown): value is ContentPageSlug {
   return typeof value === 'string' && (CONTENT_PAGE_SLUGS as readonly string[]).includes(value);
 }
 
-/** Units of a currency per naira, from "naira per unit" in kobo (₦1,600 → 0.000625). */
+/**
+ * Units of a currency per naira, from "naira per unit" in kobo (₦1,600 → 0.000625), to the 8
+ * decimals the currencies table keeps.
+ */
 export function rateFromNairaPerUnit(kobo: number): number {
-  return Number((100 / kobo).toPrecision(8));
+  return Math.round(1e10 / kobo) / 1e8;
 }
+
+/** The owner's own figure for a currency (what they typed), kept beside the rate it made. */
+const typedRateKey = (code: string) => `currency.${code}.nairaPerUnitKobo`;
 
 /** "Naira per unit" in kobo, from units per naira (0.000625 → 160_000). */
 export function nairaPerUnitFromRate(rate: number): number {
@@ -174,6 +180,7 @@ export function createSettingsService(deps: {
       const [stored, rates, delivery, pages] = await Promise.all([
         readSettings(db, [
           ...OPERATION_KEYS,
+          ...RATE_CURRENCIES.map(typedRateKey),
           ...[...BANK_FIELDS, ...CONTACT_FIELDS].map((f) => `store.${f}`),
         ]),
         readCurrencyRates(db),
@@ -181,10 +188,16 @@ export function createSettingsService(deps: {
         Promise.all(CONTENT_PAGE_SLUGS.map(async (slug) => ({ slug, ...(await pageSource(db, slug)) }))),
       ]);
       return {
-        currencies: RATE_CURRENCIES.map((code) => ({
-          code,
-          nairaPerUnitKobo: nairaPerUnitFromRate(rates.get(code) ?? 0),
-        })),
+        currencies: RATE_CURRENCIES.map((code) => {
+          const rate = rates.get(code) ?? 0;
+          const typed = Number(stored.get(typedRateKey(code)));
+          // What the owner typed, while it is still what made the rate (8 decimals lose a little).
+          const nairaPerUnitKobo =
+            Number.isSafeInteger(typed) && typed > 0 && rateFromNairaPerUnit(typed) === rate
+              ? typed
+              : nairaPerUnitFromRate(rate);
+          return { code, nairaPerUnitKobo };
+        }),
         delivery,
         operations: operationsFrom(stored),
         bank: store(stored, BANK_FIELDS) as Record<(typeof BANK_FIELDS)[number], string>,
@@ -211,6 +224,10 @@ export function createSettingsService(deps: {
               after[code] = rateFromNairaPerUnit(form[code]);
               if (before[code] !== after[code]) await writeCurrencyRate(tx, code, after[code]);
             }
+            await writeSettings(
+              tx,
+              Object.fromEntries(RATE_CURRENCIES.map((code) => [typedRateKey(code), String(form[code])])),
+            );
             return { before, after };
           });
         }
