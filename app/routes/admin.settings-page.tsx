@@ -2,7 +2,7 @@
 // about) written in Markdown. "Preview" posts the draft and the server renders it (works without
 // JavaScript; nothing is saved); "Save" validates, audits and shows it on the storefront at once.
 // The HTML comes from the server's safe renderer; the browser never loads a Markdown library.
-import { data, isRouteErrorResponse, Link } from 'react-router';
+import { data, Link } from 'react-router';
 import { FormMessage, SubmitButton, TextField } from '#app/features/account/form-fields.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
@@ -129,18 +129,5 @@ export default function AdminSettingsPage({ loaderData, actionData }: Route.Comp
         </section>
       ) : null}
     </div>
-  );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message =
-    isRouteErrorResponse(error) && typeof error.data?.message === 'string'
-      ? error.data.message
-      : 'Something went wrong. Please try again.';
-  return (
-    <section className="max-w-xl">
-      <h1 className="font-display text-3xl font-semibold">Content page</h1>
-      <p className="mt-4">{message}</p>
-    </section>
   );
 }

@@ -1,7 +1,7 @@
 // /admin/settings (admins only: settings.manage): currencies, delivery fees and free delivery, pay
 // on delivery, bank details, contacts, order emails, stock — one form per section; each save is
 // validated, audited and shown to shoppers at once (the settings service, ADR 033).
-import { data, isRouteErrorResponse } from 'react-router';
+import { data } from 'react-router';
 import { SettingsPage } from '#app/features/admin/settings/settings-page.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
@@ -59,17 +59,4 @@ export function meta() {
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
   return <SettingsPage view={loaderData.view} failure={actionData ?? null} />;
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message =
-    isRouteErrorResponse(error) && typeof error.data?.message === 'string'
-      ? error.data.message
-      : 'Something went wrong. Please try again.';
-  return (
-    <section className="max-w-xl">
-      <h1 className="font-display text-3xl font-semibold">Settings</h1>
-      <p className="mt-4">{message}</p>
-    </section>
-  );
 }
