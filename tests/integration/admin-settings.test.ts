@@ -122,6 +122,9 @@ describe('currencies', () => {
     expect(audit.details.after).toMatchObject({ USD: 0.00066667 });
     const form = (await admin.get('/admin/settings')).body;
     expect(form).toContain('value="1500"');
+    const log = (await admin.get('/admin/audit')).body;
+    expect(log).toContain('settings.update');
+    expect(log).toContain('href="/admin/settings#currencies"');
   });
 
   it('refuses a rate that is not an amount, next to its field, keeping what was typed', async () => {
