@@ -35,10 +35,13 @@ export default [
     route('staff', 'routes/admin.staff.tsx'),
     route('staff/:id/reset-two-factor', 'routes/admin.staff-reset.tsx'),
     route('audit', 'routes/admin.audit.tsx'),
+    route('products', 'routes/admin.products.tsx'),
+    route('products/new', 'routes/admin.products.new.tsx'),
+    route('products/:id', 'routes/admin.products.detail.tsx'),
     route('settings', 'routes/admin.settings.tsx'),
     route('settings/pages/:slug', 'routes/admin.settings-page.tsx'),
     // Sidebar entries whose screens are not built yet: one honest "coming" page.
-    ...['products', 'discounts', 'reviews', 'complaints', 'banners'].map((section) =>
+    ...['discounts', 'reviews', 'complaints', 'banners'].map((section) =>
       route(section, 'routes/admin.coming-soon.tsx', { id: `admin-coming-soon-${section}` }),
     ),
     route('*', 'routes/admin.not-found.tsx'),

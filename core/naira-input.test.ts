@@ -1,30 +1,29 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { koboToNairaInput, parseNairaToKobo } from './naira-input.ts';
+import { koboToNairaInput, parseNairaInput } from './naira-input.ts';
 
-describe('parseNairaToKobo', () => {
-  it('reads what owners type', () => {
-    expect(parseNairaToKobo('45,000')).toBe(4_500_000);
-    expect(parseNairaToKobo('45000')).toBe(4_500_000);
-    expect(parseNairaToKobo('45000.50')).toBe(4_500_050);
-    expect(parseNairaToKobo('45000.5')).toBe(4_500_050);
-    expect(parseNairaToKobo(' ₦1,600 ')).toBe(160_000);
-    expect(parseNairaToKobo('NGN 0')).toBe(0);
-    expect(parseNairaToKobo('1,234,567.89')).toBe(123_456_789);
+describe('parseNairaInput', () => {
+  it.each([
+    ['45,000', 4_500_000],
+    ['45000', 4_500_000],
+    ['45000.5', 4_500_050],
+    ['45,000.50', 4_500_050],
+    ['₦1,250,000', 125_000_000],
+    [' 0 ', 0],
+    ['0.01', 1],
+  ])('%s is %d kobo', (text, kobo) => {
+    expect(parseNairaInput(text)).toBe(kobo);
   });
 
-  it('refuses what is not an amount', () => {
-    for (const text of ['', '-5', '1.234', 'abc', '1,00', '12,34,567', '1e5', '١٢', '45 000', '.5']) {
-      expect(parseNairaToKobo(text), text).toBeNull();
+  it.each(['', 'abc', '-5', '45,00', '4,5000', '1.234', '1e5', '45 000', '99999999999999999'])(
+    'refuses %j',
+    (text) => {
+      expect(parseNairaInput(text)).toBeNull();
+    },
+  );
+
+  it('round-trips what it shows', () => {
+    for (const kobo of [0, 1, 99, 100, 4_500_050, 123_456_789]) {
+      expect(parseNairaInput(koboToNairaInput(kobo))).toBe(kobo);
     }
-    expect(parseNairaToKobo('1000000001')).toBeNull();
-  });
-
-  it('gives back what koboToNairaInput wrote', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 100_000_000_000 }), (kobo) => {
-        expect(parseNairaToKobo(koboToNairaInput(kobo))).toBe(kobo);
-      }),
-    );
   });
 });

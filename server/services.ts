@@ -7,9 +7,13 @@ import { createAdminUsersService } from '#server/modules/accounts/admin-users.se
 import { createDemoModeService } from '#server/modules/accounts/demo-mode.ts';
 import { createProfileService } from '#server/modules/accounts/profile.service.ts';
 import { createTwoFactorService, TWO_FACTOR_LIMITS } from '#server/modules/accounts/two-factor.service.ts';
-import { createAnalyticsService } from '#server/modules/analytics/analytics.service.ts';
+import {
+  createAnalyticsService,
+  DEFAULT_LOW_STOCK_THRESHOLD,
+} from '#server/modules/analytics/analytics.service.ts';
 import { createAuditService } from '#server/modules/audit/audit.service.ts';
 import { createCartService } from '#server/modules/cart/cart.service.ts';
+import { createAdminProductsService } from '#server/modules/catalog/admin-products.service.ts';
 import { createCatalogService } from '#server/modules/catalog/catalog.service.ts';
 import {
   type CheckoutConfig,
@@ -26,6 +30,7 @@ import {
   NEWSLETTER_RATE_LIMITS,
 } from '#server/modules/newsletter/newsletter.service.ts';
 import { createCustomerTotals } from '#server/modules/orders/customer-totals.ts';
+import { orderedVariants } from '#server/modules/orders/ordered-variants.ts';
 import { createOrdersService } from '#server/modules/orders/orders.service.ts';
 import { createPaymentsService } from '#server/modules/payments/payments.service.ts';
 import { createPaystackProvider } from '#server/modules/payments/providers/paystack.ts';
@@ -197,6 +202,13 @@ export function createServices(deps: {
       customerTotals: createCustomerTotals({ db }),
       ordersOf: (user) => orders.listForCustomer(user),
       supportEmail: async () => (await content.getStoreInfo()).email,
+    }),
+    adminProducts: createAdminProductsService({
+      db,
+      audit,
+      invalidate: () => catalog.invalidate(),
+      orderedVariants,
+      lowStockThreshold: config.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
     }),
     analytics: createAnalyticsService({
       db,

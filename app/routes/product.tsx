@@ -11,7 +11,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product = id === null ? null : await context.services.catalog.getProduct(id);
   if (!product) {
     context.log.info({ slug: params.slug }, 'product not found');
-    return data({ product: null, related: [], url: '', maxPerLine: 1 }, { status: 404 });
+    // An archived ("deleted") product is gone for good: 410 tells search engines to drop it (ADR 030).
+    const gone = id !== null && (await context.services.catalog.isArchived(id));
+    return data({ product: null, related: [], url: '', maxPerLine: 1 }, { status: gone ? 410 : 404 });
   }
   const url = new URL(request.url);
   const canonicalPath = productPath(product);

@@ -2,7 +2,7 @@
 // refusal in one loses nothing in another. Field names are the form's own (flat), so each
 // message lands next to its field. Browser code imports only types from here (ADR 009).
 import { z } from 'zod';
-import { parseNairaToKobo } from '../naira-input.ts';
+import { parseNairaInput } from '../naira-input.ts';
 import { NIGERIAN_STATES } from '../nigeria.ts';
 
 export const SETTINGS_SECTIONS = [
@@ -25,7 +25,7 @@ export const RATE_CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
 /** Naira typed by the owner → kobo, with the owner's wording when it is not an amount. */
 const naira = (what: string) =>
   z.string({ error: `Enter ${what}.` }).transform((text, ctx) => {
-    const kobo = parseNairaToKobo(text);
+    const kobo = parseNairaInput(text);
     if (kobo === null) {
       ctx.addIssue({
         code: 'custom',

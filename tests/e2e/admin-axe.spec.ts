@@ -30,7 +30,7 @@ it('finds nothing serious on the two-factor enrolment and recovery-code pages', 
 // two-factor" page to check (whichever other browser tests ran first).
 setupAdmin('Chidi Eze');
 
-const COMING_SOON = ['products', 'discounts', 'reviews', 'complaints', 'banners'];
+const COMING_SOON = ['discounts', 'reviews', 'complaints', 'banners'];
 
 /** Opens an admin page, waits for its main heading, checks it with axe and for sideways scroll. */
 async function check(page: Page, path: string, heading?: string | RegExp) {
@@ -102,6 +102,15 @@ for (const width of WIDTHS) {
       await page.getByTestId('page-preview').waitFor(SLOW);
       await expectNoSeriousViolations(page, 'the content page preview');
       await expectNoSidewaysScroll(page, 'the content page preview');
+    });
+
+    it('finds nothing serious on the products pages', async () => {
+      const page = await t.open(width);
+      await check(page, '/admin/products/new', 'Add product');
+      await check(page, '/admin/products?q=no-such-product-anywhere', 'Products');
+      await check(page, '/admin/products?view=list&stock=low', 'Products');
+      await check(page, '/admin/products', 'Products');
+      await check(page, await firstHref(page, 'a', /^\/admin\/products\/\d+$/));
     });
 
     it('finds nothing serious on the sections still to come and on a missing page', async () => {

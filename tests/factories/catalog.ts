@@ -23,7 +23,9 @@ export interface ProductOverrides {
   subcategory?: string;
   description?: string;
   isFlashSale?: boolean;
+  /** Shorthand: false makes it archived. */
   isActive?: boolean;
+  status?: 'draft' | 'active' | 'archived';
   salesCount?: number;
   createdAt?: Date;
   variants?: VariantOverrides[];
@@ -55,7 +57,7 @@ export async function createProduct(db: Queryable, overrides: ProductOverrides =
       categorySlug: overrides.category ?? 'bundles',
       subcategory: overrides.subcategory ?? 'Body Wave',
       isFlashSale: overrides.isFlashSale ?? false,
-      isActive: overrides.isActive ?? true,
+      status: overrides.status ?? (overrides.isActive === false ? 'archived' : 'active'),
       salesCount: overrides.salesCount ?? 0,
       createdAt: overrides.createdAt ?? new Date(),
     })

@@ -86,6 +86,9 @@ const PAGE_RULES: Record<string, Rule> = {
   ),
   '/admin/users/:id': rule('/admin/users/999999', guarded('customers.view', 404)),
   '/admin/products': rule('/admin/products', guarded('products.view')),
+  // Staff read a product's form read-only (ADR 030); adding one is an admin's.
+  '/admin/products/new': rule('/admin/products/new', guarded('products.edit')),
+  '/admin/products/:id': rule('/admin/products/999999', guarded('products.view', 404)),
   '/admin/discounts': rule('/admin/discounts', guarded('discounts.manage')),
   '/admin/reviews': rule('/admin/reviews', guarded('reviews.moderate')),
   '/admin/complaints': rule('/admin/complaints', guarded('complaints.handle')),

@@ -42,7 +42,10 @@ export const products = pgTable(
     texture: text('texture'),
     details: jsonb('details').$type<ProductDetails>().notNull().default({}),
     isFlashSale: boolean('is_flash_sale').notNull().default(false),
-    isActive: boolean('is_active').notNull().default(true),
+    /** draft (not on the storefront yet), active (on sale), archived ("deleted": kept for orders and reviews). */
+    status: text('status').$type<'draft' | 'active' | 'archived'>().notNull().default('active'),
+    /** Derived from `status` by the database, for the storefront's queries (ADR 030). */
+    isActive: boolean('is_active').notNull().generatedAlwaysAs(sql`status = 'active'`),
     salesCount: integer('sales_count').notNull().default(0),
     /** Maintained by triggers (migration 0003): name, category, hair details and variant options. */
     searchText: text('search_text').notNull().default(''),
@@ -59,6 +62,8 @@ export const products = pgTable(
     index('products_search_vector_idx').using('gin', t.searchVector),
     index('products_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('products_sales_nonnegative', sql`${t.salesCount} >= 0`),
+    check('products_status_known', sql`${t.status} IN ('draft', 'active', 'archived')`),
+    index('products_status_idx').on(t.status, t.createdAt),
   ],
 );
 
@@ -102,6 +107,8 @@ export const productImages = pgTable(
       .notNull()
       .references(() => media.id),
     position: integer('position').notNull().default(0),
+    /** The photo's description on this product (null: the media's own alt text). */
+    alt: text('alt'),
   },
   (t) => [index('product_images_product_idx').on(t.productId, t.position)],
 );

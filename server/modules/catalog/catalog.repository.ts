@@ -147,7 +147,7 @@ async function listProductSummaries(
       WHERE pv.product_id = p.id
     ) s ON true
     LEFT JOIN LATERAL (
-      SELECT m.id, m.alt, m.width, m.height FROM product_images pi JOIN media m ON m.id = pi.media_id
+      SELECT m.id, COALESCE(pi.alt, m.alt) AS alt, m.width, m.height FROM product_images pi JOIN media m ON m.id = pi.media_id
       WHERE pi.product_id = p.id ORDER BY pi.position, pi.id LIMIT 1
     ) img ON true
     ORDER BY ${options.orderBy}
@@ -223,7 +223,7 @@ export async function listImagesFor(db: Queryable, productIds: number[]): Promis
     .select({
       productId: productImages.productId,
       id: media.id,
-      alt: media.alt,
+      alt: sql<string>`COALESCE(${productImages.alt}, ${media.alt})`,
       width: media.width,
       height: media.height,
     })
@@ -247,6 +247,16 @@ export async function findProductRow(db: Queryable, id: number) {
     .where(and(eq(products.id, id), eq(products.isActive, true)))
     .limit(1);
   return row ?? null;
+}
+
+/** A product's status whatever it is (null: no such product), to tell "archived" (410) from "never was" (404). */
+export async function findProductStatus(db: Queryable, id: number): Promise<string | null> {
+  const [row] = await db
+    .select({ status: products.status })
+    .from(products)
+    .where(eq(products.id, id))
+    .limit(1);
+  return row?.status ?? null;
 }
 
 export async function listActiveProductRefs(

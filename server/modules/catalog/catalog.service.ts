@@ -11,6 +11,7 @@ import { TtlCache } from '#server/platform/cache.ts';
 import { parseInput } from '#server/platform/validation.ts';
 import {
   findProductRow,
+  findProductStatus,
   findProductSummary,
   type ListingRules,
   type LockedVariant,
@@ -152,6 +153,11 @@ export function createCatalogService(deps: { db: Queryable; cache?: TtlCache }) 
     /** One active product with everything its page needs, or null. */
     getProduct(id: number): Promise<ProductDetail | null> {
       return cache.get(`catalog:product:${id}`, CATALOG_CACHE_MS, () => loadProduct(id));
+    },
+
+    /** Whether a product was archived ("deleted" by staff): its page answers 410 Gone (ADR 030). */
+    async isArchived(id: number): Promise<boolean> {
+      return (await findProductStatus(db, id)) === 'archived';
     },
 
     /** Up to four other products from the same category, best sellers first. */

@@ -51,6 +51,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 export function subjectHref(subjectType: string, subjectId: string): string | null {
   if (subjectType === 'order') return `/admin/orders/${encodeURIComponent(subjectId)}`;
   if (subjectType === 'user') return `/admin/users/${encodeURIComponent(subjectId)}`;
+  if (subjectType === 'product') return `/admin/products/${encodeURIComponent(subjectId)}`;
   if (subjectType === 'settings') {
     return subjectId.startsWith('page.')
       ? `/admin/settings/pages/${encodeURIComponent(subjectId.slice('page.'.length))}`

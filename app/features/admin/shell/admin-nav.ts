@@ -38,8 +38,6 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     label: 'Products',
     icon: Package,
     permission: 'products.view',
-    comingSoon:
-      'Every product with its variants, photos, prices and stock: add, edit and retire products, and see what is running low.',
   },
   {
     to: '/admin/discounts',

@@ -1,0 +1,21 @@
+// /admin/products: find products by name or category, filter by category, status and stock (all in
+// the address), as cards or a list (app/features/admin/products/products-page.tsx).
+import { ProductsPage } from '#app/features/admin/products/products-page.tsx';
+import { requirePermission } from '#app/lib/auth.server.ts';
+import { can } from '#core/permissions.ts';
+import type { Route } from './+types/admin.products';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requirePermission(context, 'products.view', request);
+  const query = Object.fromEntries(new URL(request.url).searchParams);
+  const page = await context.services.adminProducts.list({ user, ip: context.clientIp }, query);
+  return { page, can: { edit: can(user.role, 'products.edit'), delete: can(user.role, 'delete.any') } };
+}
+
+export function meta() {
+  return [{ title: 'Products | Crown Hair Admin' }, { name: 'robots', content: 'noindex, nofollow' }];
+}
+
+export default function AdminProducts({ loaderData }: Route.ComponentProps) {
+  return <ProductsPage data={loaderData.page} can={loaderData.can} />;
+}
