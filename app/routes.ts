@@ -38,10 +38,11 @@ export default [
     route('products', 'routes/admin.products.tsx'),
     route('products/new', 'routes/admin.products.new.tsx'),
     route('products/:id', 'routes/admin.products.detail.tsx'),
+    route('reviews', 'routes/admin.reviews.tsx'),
     route('settings', 'routes/admin.settings.tsx'),
     route('settings/pages/:slug', 'routes/admin.settings-page.tsx'),
     // Sidebar entries whose screens are not built yet: one honest "coming" page.
-    ...['discounts', 'reviews', 'complaints', 'banners'].map((section) =>
+    ...['discounts', 'complaints', 'banners'].map((section) =>
       route(section, 'routes/admin.coming-soon.tsx', { id: `admin-coming-soon-${section}` }),
     ),
     route('*', 'routes/admin.not-found.tsx'),

@@ -1,9 +1,12 @@
 // The shop's services, wired once per process and handed to routes and React Router loaders.
+
 import { randomBytes } from 'node:crypto';
 import { STAFF_ROLES } from '#core/account.ts';
+import { productPath } from '#core/catalog.ts';
 import type { Db } from '#server/db/client.ts';
 import { createAccountsService, RATE_LIMITS } from '#server/modules/accounts/accounts.service.ts';
 import { createAdminUsersService } from '#server/modules/accounts/admin-users.service.ts';
+import { createCustomerDirectory } from '#server/modules/accounts/customer-directory.ts';
 import { createDemoModeService } from '#server/modules/accounts/demo-mode.ts';
 import { createProfileService } from '#server/modules/accounts/profile.service.ts';
 import { createTwoFactorService, TWO_FACTOR_LIMITS } from '#server/modules/accounts/two-factor.service.ts';
@@ -32,10 +35,13 @@ import {
 import { createCustomerTotals } from '#server/modules/orders/customer-totals.ts';
 import { orderedVariants } from '#server/modules/orders/ordered-variants.ts';
 import { createOrdersService } from '#server/modules/orders/orders.service.ts';
+import { purchases } from '#server/modules/orders/purchases.ts';
 import { createPaymentsService } from '#server/modules/payments/payments.service.ts';
 import { createPaystackProvider } from '#server/modules/payments/providers/paystack.ts';
 import { createSandboxProvider } from '#server/modules/payments/providers/sandbox.ts';
 import { createPromotionsService } from '#server/modules/promotions/promotions.service.ts';
+import { createAdminReviewsService } from '#server/modules/reviews/admin-reviews.service.ts';
+import { createReviewsService } from '#server/modules/reviews/reviews.service.ts';
 import type { CacheBus } from '#server/platform/cache.ts';
 import { TtlCache } from '#server/platform/cache.ts';
 import { createLogger, type Logger } from '#server/platform/logger.ts';
@@ -171,6 +177,26 @@ export function createServices(deps: {
     mail,
     staffOrderEmails: (q) => settings.staffOrderEmails(q),
   });
+  // Only products on sale have a page to link to.
+  const productPaths = async (ids: number[]) => {
+    const paths = new Map<number, string>();
+    for (let i = 0; i < ids.length; i += 60) {
+      const page = await catalog.listProducts({ ids: ids.slice(i, i + 60).join(','), pageSize: 60 });
+      for (const p of page.items) paths.set(p.id, productPath(p));
+    }
+    return paths;
+  };
+  const reviews = {
+    ...createReviewsService({ db, purchases, productPaths, onProductChanged: () => catalog.invalidate() }),
+    admin: createAdminReviewsService({
+      db,
+      audit,
+      directory: createCustomerDirectory({ db }),
+      purchases,
+      productPaths,
+      onProductChanged: () => catalog.invalidate(),
+    }),
+  };
   const accounts = createAccountsService({
     db,
     mail,
@@ -200,6 +226,7 @@ export function createServices(deps: {
       audit,
       mail,
       customerTotals: createCustomerTotals({ db }),
+      reviewsPerAccount: (ids) => reviews.countsPerAccount(ids),
       ordersOf: (user) => orders.listForCustomer(user),
       supportEmail: async () => (await content.getStoreInfo()).email,
     }),
@@ -241,6 +268,7 @@ export function createServices(deps: {
     orders,
     payments,
     promotions,
+    reviews,
   };
 }
 

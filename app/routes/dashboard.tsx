@@ -7,17 +7,28 @@ import { requireUser } from '#app/lib/auth.server.ts';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
 import type { Route } from './+types/dashboard';
 
-type Intent = 'profile' | 'notifications' | 'password';
-const INTENTS: readonly Intent[] = ['profile', 'notifications', 'password'];
+type Intent = 'profile' | 'notifications' | 'password' | 'review';
+const INTENTS: readonly Intent[] = ['profile', 'notifications', 'password', 'review'];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  const tab = dashboardTab(new URL(request.url).searchParams.get('tab'));
-  const [profile, orders] = await Promise.all([
+  const params = new URL(request.url).searchParams;
+  const tab = dashboardTab(params.get('tab'));
+  const focus = Number(params.get('product'));
+  const [profile, orders, reviews] = await Promise.all([
     context.services.profiles.getProfile(user.id),
     tab === 'orders' ? context.services.orders.listForCustomer(user) : Promise.resolve([]),
+    tab === 'reviews' ? context.services.reviews.forAccount(user.id) : Promise.resolve(null),
   ]);
-  return { tab, profile, orders };
+  return {
+    tab,
+    profile,
+    orders,
+    reviews: reviews && {
+      ...reviews,
+      focusProductId: Number.isSafeInteger(focus) && focus > 0 ? focus : null,
+    },
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -30,10 +41,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === 'profile' || intent === 'notifications') {
       await context.services.limits.enforce('profile', context);
     }
+    if (intent === 'review') await context.services.limits.enforce('review', context);
     switch (intent) {
       case 'profile':
         await profiles.updateProfile(user.id, values);
         return { ok: true as const, intent, message: 'Your profile has been updated.' };
+      case 'review': {
+        const { created } = await context.services.reviews.submit(user, values);
+        return {
+          ok: true as const,
+          intent,
+          message: created
+            ? 'Thank you! Your review will show on the product page once we have checked it.'
+            : 'Your review has been updated. It will show again once we have checked it.',
+        };
+      }
       case 'notifications':
         await profiles.updateNotifications(user.id, values);
         return { ok: true as const, intent, message: 'Your email preferences have been saved.' };

@@ -13,36 +13,57 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     context.log.info({ slug: params.slug }, 'product not found');
     // An archived ("deleted") product is gone for good: 410 tells search engines to drop it (ADR 030).
     const gone = id !== null && (await context.services.catalog.isArchived(id));
-    return data({ product: null, related: [], url: '', maxPerLine: 1 }, { status: gone ? 410 : 404 });
+    return data(
+      { product: null, related: [], reviews: null, url: '', maxPerLine: 1 },
+      { status: gone ? 410 : 404 },
+    );
   }
   const url = new URL(request.url);
   const canonicalPath = productPath(product);
   if (url.pathname !== canonicalPath) throw redirect(`${canonicalPath}${url.search}`, 301);
-  const related = await context.services.catalog.listRelated(product);
+  const reviewsPage = Number(url.searchParams.get('reviews') ?? 1);
+  const [related, reviews] = await Promise.all([
+    context.services.catalog.listRelated(product),
+    context.services.reviews.forProduct(product.id, reviewsPage),
+  ]);
   return {
     product,
     related,
+    reviews,
     url: `${context.publicUrl}${canonicalPath}`,
     maxPerLine: context.services.cart.caps.maxQuantityPerLine,
   };
 }
 
-// Choosing a variant only changes ?variant=: the page already holds every variant, so no refetch.
+// Choosing a variant only changes ?variant=: the page already holds every variant, so no refetch
+// (another page of reviews, ?reviews=, does need one).
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   currentUrl,
   nextUrl,
   formMethod,
   defaultShouldRevalidate,
-}) => (!formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate);
+}) =>
+  !formMethod &&
+  currentUrl.pathname === nextUrl.pathname &&
+  currentUrl.searchParams.get('reviews') === nextUrl.searchParams.get('reviews')
+    ? false
+    : defaultShouldRevalidate;
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   return productMeta(loaderData?.product ?? null, loaderData?.url ?? '');
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, related, url, maxPerLine } = loaderData;
-  if (!product) return <ProductNotFound />;
+  const { product, related, reviews, url, maxPerLine } = loaderData;
+  if (!product || !reviews) return <ProductNotFound />;
   return (
-    <ProductView key={product.id} product={product} related={related} url={url} maxPerLine={maxPerLine} />
+    <ProductView
+      key={product.id}
+      product={product}
+      related={related}
+      reviews={reviews}
+      url={url}
+      maxPerLine={maxPerLine}
+    />
   );
 }

@@ -57,7 +57,7 @@ export const EmailUserInput = z.object({
 });
 export type EmailUserInput = z.infer<typeof EmailUserInput>;
 
-/** One row of the list. Complaints and reviews counts arrive with their tables (customer-care issue). */
+/** One row of the list. (A complaints count arrives with the support tickets, issue 14.) */
 export interface AdminUserRow {
   id: number;
   name: string;
@@ -69,6 +69,8 @@ export interface AdminUserRow {
   orders: number;
   /** Paid orders' totals, cancelled ones excluded (kobo). */
   spentKobo: number;
+  /** Reviews the account has written, pending or approved. */
+  reviews: number;
   lastSignInAt: string | null;
   joinedAt: string;
 }

@@ -40,6 +40,8 @@ export const ProductSummarySchema = z.object({
   variantCount: z.number().int(),
   isFlashSale: z.boolean(),
   salesCount: z.number().int(),
+  /** Approved reviews: the average of their stars (one decimal) and how many; null before the first. */
+  rating: z.object({ average: z.number(), count: z.number().int() }).nullable(),
   createdAt: z.string(),
   image: ImageRefSchema.nullable(),
 });

@@ -55,6 +55,8 @@ export const ABUSE_LIMITS = {
   wishlist: rules('wishlist', 15 * MINUTE, { address: 300, session: 120 }, 'Too many wishlist changes'),
   /** Saving the account's profile and email preferences. */
   profile: rules('profile', 15 * MINUTE, { address: 120, session: 30 }, 'Too many profile changes'),
+  /** Writing and editing reviews (and, with them, support messages). */
+  review: rules('review', HOUR, { address: 60, session: 20 }, 'Too many reviews sent'),
   /** Trying an unpaid card order's payment again (each try holds its stock again). */
   paymentRetry: rules('payment-retry', HOUR, { address: 60, session: 10 }, 'Too many payment attempts'),
 } satisfies Record<string, ActionRules>;

@@ -62,7 +62,7 @@ describe('the sidebar', () => {
   });
 
   it('leads unbuilt sections to an honest coming-soon page (200, noindex, no figures)', async () => {
-    const page = await admin.client.get('/admin/reviews');
+    const page = await admin.client.get('/admin/complaints');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('data-testid="admin-coming-soon"');
     expect(page.body).toContain('Coming soon');

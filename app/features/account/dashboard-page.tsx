@@ -1,14 +1,16 @@
 // The /dashboard page's markup: five tabs by ?tab= (profile, orders, support, reviews,
 // settings). Every form posts to the route's action and works without JavaScript.
-import { LifeBuoy, Package, Star } from 'lucide-react';
+import { LifeBuoy, Package } from 'lucide-react';
 import { Link } from 'react-router';
 import { useRootData } from '#app/features/layout/store-data.ts';
 import type { Profile } from '#core/contract/account.ts';
 import type { OrderSummary } from '#core/contract/orders.ts';
+import type { AwaitingReview, MyReview } from '#core/contract/reviews.ts';
 import { formatPrice } from '#core/money.ts';
 import { STATUS_LABELS } from '#core/order-status.ts';
 import { type DashboardTab, DashboardTabNav, EmptyState } from './dashboard-tabs.tsx';
 import { ProfileForm } from './profile-form.tsx';
+import { ReviewsTab } from './reviews-tab.tsx';
 import { ChangePasswordForm, NotificationsForm } from './settings-forms.tsx';
 
 const TITLES: Record<DashboardTab, string> = {
@@ -33,15 +35,18 @@ export function DashboardPage({
   tab,
   profile,
   orders,
+  reviews,
   actionData,
 }: {
   tab: DashboardTab;
   profile: Profile;
   /** Loaded only for the orders tab. */
   orders: OrderSummary[];
+  /** Loaded only for the reviews tab; `focusProductId` is ?product=. */
+  reviews: { mine: MyReview[]; awaiting: AwaitingReview[]; focusProductId: number | null } | null;
   actionData: DashboardAnswer | undefined;
 }) {
-  const answerFor = (intent: 'profile' | 'notifications' | 'password') =>
+  const answerFor = (intent: 'profile' | 'notifications' | 'password' | 'review') =>
     actionData?.intent === intent ? actionData : null;
   return (
     <section className="container-shop py-8 sm:py-12">
@@ -56,7 +61,14 @@ export function DashboardPage({
           {tab === 'profile' ? <ProfileForm profile={profile} answer={answerFor('profile')} /> : null}
           {tab === 'orders' ? <OrdersTab orders={orders} /> : null}
           {tab === 'support' ? <SupportTab /> : null}
-          {tab === 'reviews' ? <ReviewsTab /> : null}
+          {tab === 'reviews' && reviews ? (
+            <ReviewsTab
+              mine={reviews.mine}
+              awaiting={reviews.awaiting}
+              focusProductId={reviews.focusProductId}
+              answer={answerFor('review')}
+            />
+          ) : null}
           {tab === 'settings' ? (
             <div className="space-y-10">
               <NotificationsForm profile={profile} answer={answerFor('notifications')} />
@@ -114,7 +126,7 @@ function OrdersTab({ orders }: { orders: OrderSummary[] }) {
               Track Order
             </Link>
             {o.status === 'delivered' ? (
-              <Link to="/dashboard?tab=reviews" className="btn-primary">
+              <Link to="/dashboard?tab=reviews#awaiting-title" className="btn-primary">
                 Leave Review
               </Link>
             ) : null}
@@ -159,14 +171,6 @@ function SupportTab() {
           </li>
         </ul>
       ) : null}
-    </EmptyState>
-  );
-}
-
-function ReviewsTab() {
-  return (
-    <EmptyState icon={Star} title="No reviews yet">
-      <p>Once an order is delivered you can rate the hair and tell other shoppers what you think.</p>
     </EmptyState>
   );
 }

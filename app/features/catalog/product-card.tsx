@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Price } from '#app/components/ui/price.tsx';
 import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx';
+import { Stars } from '#app/components/ui/stars.tsx';
 import { CATEGORY_NAMES, isOnSale, percentOff, productPath, stockBadge } from '#core/catalog.ts';
 import type { ProductSummary } from '#core/contract/catalog.ts';
 
@@ -49,6 +50,13 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
             {product.name}
           </Link>
         </h3>
+        {product.rating ? (
+          <p className="flex items-center gap-1 text-xs text-muted" data-testid="card-rating">
+            <Stars rating={product.rating.average} label={`Rated ${product.rating.average} out of 5`} />
+            <span aria-hidden="true">({product.rating.count})</span>
+            <span className="sr-only">from {product.rating.count} reviews</span>
+          </p>
+        ) : null}
         <p className="mt-auto pt-1 text-sm">
           {product.variantCount > 1 ? <span className="mr-1 text-xs text-muted">From</span> : null}
           <Price kobo={product.priceKobo} compareAtKobo={product.compareAtPriceKobo} />

@@ -1,6 +1,7 @@
 // What the product page tells search engines and link previews: meta tags and JSON-LD. Prices
 // are in naira as plain decimals (koboToDecimalString), whatever currency the shopper browses in.
 import type { ProductDetail } from '#core/contract/catalog.ts';
+import type { ProductReviews } from '#core/contract/reviews.ts';
 import { ogImageUrl } from '#core/media.ts';
 import { formatPrice } from '#core/money.ts';
 import { koboToDecimalString } from '#core/money-format.ts';
@@ -38,9 +39,13 @@ export function productMeta(product: ProductDetail | null, url: string) {
   ];
 }
 
-/** schema.org Product (one offer per variant) and BreadcrumbList, for search engines. */
-export function productJsonLd(product: ProductDetail, url: string) {
+/**
+ * schema.org Product (one offer per variant, the approved reviews' aggregateRating and the reviews
+ * on this page) and BreadcrumbList, for search engines: ratings can show in search results.
+ */
+export function productJsonLd(product: ProductDetail, url: string, reviews?: ProductReviews) {
   const origin = new URL(url).origin;
+  const rated = reviews && reviews.count > 0 && reviews.average !== null;
   return [
     {
       '@context': 'https://schema.org',
@@ -60,6 +65,24 @@ export function productJsonLd(product: ProductDetail, url: string) {
         availability: v.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
         itemCondition: 'https://schema.org/NewCondition',
       })),
+      ...(rated
+        ? {
+            aggregateRating: {
+              '@type': 'AggregateRating',
+              ratingValue: reviews.average,
+              reviewCount: reviews.count,
+              bestRating: 5,
+              worstRating: 1,
+            },
+            review: reviews.items.map((r) => ({
+              '@type': 'Review',
+              author: { '@type': 'Person', name: r.authorName },
+              datePublished: r.createdAt.slice(0, 10),
+              reviewBody: r.comment,
+              reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+            })),
+          }
+        : {}),
     },
     {
       '@context': 'https://schema.org',

@@ -9,14 +9,25 @@ import { useCurrency, useRootData } from '#app/features/layout/store-data.ts';
 import { useNonce } from '#app/lib/nonce.ts';
 import { isOnSale, percentOff, stockBadge } from '#core/catalog.ts';
 import type { ProductDetail, ProductSummary } from '#core/contract/catalog.ts';
+import type { ProductReviews } from '#core/contract/reviews.ts';
 import { formatPrice } from '#core/money.ts';
 import { initialVariant } from '#core/variants.ts';
 import { AddToCart } from './add-to-cart.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import { productJsonLd } from './product-meta.ts';
+import { RatingSummary, ReviewsSection } from './product-reviews.tsx';
 import { ShareButton } from './share-button.tsx';
 import { VariantPicker } from './variant-picker.tsx';
 import { useWishlist } from './wishlist.ts';
+
+/** This page's address with another page of reviews (keeping the chosen variant). */
+function reviewsHref(current: URLSearchParams, page: number): string {
+  const next = new URLSearchParams(current);
+  if (page > 1) next.set('reviews', String(page));
+  else next.delete('reviews');
+  const query = next.toString();
+  return `?${query}#reviews`;
+}
 
 /** Shown with the 404 when no product has this link. */
 export function ProductNotFound() {
@@ -50,11 +61,14 @@ function DetailRow({ label, value }: { label: string; value?: string | null }) {
 export function ProductView({
   product,
   related,
+  reviews,
   url,
   maxPerLine,
 }: {
   product: ProductDetail;
   related: ProductSummary[];
+  /** Approved reviews: the page asked for (?reviews=), with the average and distribution. */
+  reviews: ProductReviews;
   url: string;
   /** The most of one variant the cart takes in one line. */
   maxPerLine: number;
@@ -88,7 +102,7 @@ export function ProductView({
         suppressHydrationWarning
         // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD for search engines; '<' is escaped
         dangerouslySetInnerHTML={{
-          __html: JSON.stringify(productJsonLd(product, url)).replace(/</g, '\\u003c'),
+          __html: JSON.stringify(productJsonLd(product, url, reviews)).replace(/</g, '\\u003c'),
         }}
       />
       <nav aria-label="Breadcrumb" className="container-shop pt-6 text-sm text-muted">
@@ -122,6 +136,7 @@ export function ProductView({
             <h1 className="mt-2 font-display text-3xl font-semibold leading-tight sm:text-4xl">
               {product.name}
             </h1>
+            <RatingSummary reviews={reviews} />
             <div className="mt-4 flex flex-wrap items-center gap-3" data-testid="variant-price">
               <Price kobo={variant.priceKobo} compareAtKobo={variant.compareAtPriceKobo} size="lg" />
               {sale ? (
@@ -217,6 +232,12 @@ export function ProductView({
           ) : null}
         </div>
       </section>
+
+      <ReviewsSection
+        reviews={reviews}
+        productId={product.id}
+        pageHref={(page) => reviewsHref(searchParams, page)}
+      />
 
       {related.length > 0 ? (
         <section aria-labelledby="related-title" className="container-shop py-10">

@@ -52,6 +52,9 @@ export const products = pgTable(
     searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('english', search_text)`),
     /** Maintained by triggers: the cheapest variant's price, for price filters and sorting. */
     minPriceKobo: integer('min_price_kobo').notNull().default(0),
+    /** Maintained by triggers on `reviews` (migration 0012): approved reviews and their stars. */
+    ratingCount: integer('rating_count').notNull().default(0),
+    ratingTotal: integer('rating_total').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

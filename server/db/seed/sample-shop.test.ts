@@ -1,14 +1,15 @@
 // The sample customers and orders: enough of them, every status and way to pay, totals that
 // priceBasket agrees with, histories that walk the allowed steps, the same data on every seed,
 // nobody who can sign in or receive mail, and none of it without the sample data.
-import { asc, count, eq, like } from 'drizzle-orm';
+import { asc, count, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NIGERIAN_STATES, normalizeNigerianPhone } from '#core/nigeria.ts';
 import { canTransition, ORDER_STATUSES, type OrderStatus, PAYMENT_METHODS } from '#core/order-status.ts';
 import { discountPerLine, priceBasket } from '#core/pricing.ts';
-import type { Db } from '#server/db/client.ts';
+import { type Db, queryRows } from '#server/db/client.ts';
 import { users } from '#server/db/schema/accounts.ts';
 import { discounts, orderLines, orderStatusHistory, orders, payments } from '#server/db/schema/commerce.ts';
+import { reviews } from '#server/db/schema/reviews.ts';
 import { verifyPassword } from '#server/platform/auth/password.ts';
 import { createTestShop, type TestShop } from '#tests/helpers/test-app.ts';
 import { SAMPLE_CUSTOMER_COUNT, SAMPLE_PASSWORD_HASH, sampleCustomers } from './sample-customers.ts';
@@ -51,6 +52,7 @@ async function snapshot(db: Db) {
     lines: await db.select().from(orderLines).orderBy(asc(orderLines.id)),
     history: await db.select().from(orderStatusHistory).orderBy(asc(orderStatusHistory.id)),
     payments: await db.select().from(payments).orderBy(asc(payments.id)),
+    reviews: await db.select().from(reviews).orderBy(asc(reviews.id)),
   };
 }
 
@@ -169,6 +171,43 @@ describe('sample orders', () => {
     expect(
       rows.some((o) => o.paymentMethod === 'pay_on_delivery' && o.status === 'delivered' && o.paidAt),
     ).toBe(true);
+  });
+});
+
+describe('sample reviews', () => {
+  it('are by buyers of delivered orders, mostly approved, several on the popular products, a few pending', async () => {
+    const db = shop.database.db;
+    const rows = await queryRows<{ status: string; n: number }>(
+      db,
+      sql`SELECT status, count(*)::int AS n FROM reviews GROUP BY status ORDER BY status`,
+    );
+    const byStatus = Object.fromEntries(rows.map((r) => [r.status, r.n]));
+    expect(byStatus.approved).toBeGreaterThanOrEqual(30);
+    expect(byStatus.pending).toBeGreaterThanOrEqual(1);
+    // Every review's order is the author's own and was delivered, with that product in it.
+    const unverified = await queryRows<{ id: number }>(
+      db,
+      sql`SELECT r.id FROM reviews r
+          WHERE NOT EXISTS (SELECT 1 FROM orders o JOIN order_lines l ON l.order_id = o.id
+                            WHERE o.id = r.order_id AND o.user_id = r.user_id AND o.status = 'delivered'
+                              AND l.product_id = r.product_id)`,
+    );
+    expect(unverified).toEqual([]);
+    // The best-reviewed product has several, and its figures match its approved reviews.
+    const [top] = await queryRows<{
+      id: number;
+      rating_count: number;
+      rating_total: number;
+      n: number;
+      total: number;
+    }>(
+      db,
+      sql`SELECT p.id, p.rating_count, p.rating_total, count(r.id)::int AS n, coalesce(sum(r.rating), 0)::int AS total
+          FROM products p LEFT JOIN reviews r ON r.product_id = p.id AND r.status = 'approved'
+          GROUP BY p.id ORDER BY n DESC LIMIT 1`,
+    );
+    expect(top!.n).toBeGreaterThanOrEqual(4);
+    expect([top!.rating_count, top!.rating_total]).toEqual([top!.n, top!.total]);
   });
 });
 

@@ -1,5 +1,5 @@
-// Writes the sample customers and their year of orders (sample-customers.ts, sample-orders.ts)
-// into a freshly seeded catalogue, in the seed's transaction, with a few multi-row inserts.
+// Writes the sample customers, their year of orders and their reviews (sample-customers.ts,
+// sample-orders.ts, sample-reviews.ts) into a freshly seeded catalogue, in the seed's transaction, with a few multi-row inserts.
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '#server/db/client.ts';
 import { users } from '#server/db/schema/accounts.ts';
@@ -11,9 +11,11 @@ import {
   orders,
   payments,
 } from '#server/db/schema/commerce.ts';
+import { reviews } from '#server/db/schema/reviews.ts';
 import { insertMany } from './bulk-insert.ts';
 import { SAMPLE_PASSWORD_HASH, sampleCustomers } from './sample-customers.ts';
 import { type SamplePromo, type SampleVariant, sampleOrders } from './sample-orders.ts';
+import { sampleReviews } from './sample-reviews.ts';
 
 /** Rows per INSERT (one JSON parameter each; bounded so a statement stays a few hundred KB). */
 const CHUNK = 2_000;
@@ -71,7 +73,7 @@ async function samplePromos(q: Queryable): Promise<SamplePromo[]> {
 export async function seedSampleCustomersAndOrders(
   q: Queryable,
   now: Date,
-): Promise<{ customers: number; orders: number }> {
+): Promise<{ customers: number; orders: number; reviews: number }> {
   const customers = sampleCustomers(now);
   await insertMany(
     q,
@@ -117,7 +119,7 @@ export async function seedSampleCustomersAndOrders(
     buyers: customers.flatMap((c, index) => (idOf.has(c.email) ? [{ ...c, index }] : [])),
     promos: await samplePromos(q),
   });
-  if (list.length === 0) return { customers: inserted.length, orders: 0 };
+  if (list.length === 0) return { customers: inserted.length, orders: 0, reviews: 0 };
 
   await inChunks(list, CHUNK, (chunk) =>
     insertMany(
@@ -174,5 +176,32 @@ export async function seedSampleCustomersAndOrders(
         .set({ usedCount: sql`${discounts.usedCount} + ${n}` })
         .where(eq(discounts.id, id));
   }
-  return { customers: inserted.length, orders: list.length };
+
+  const sampleReviewRows = sampleReviews({
+    now,
+    orders: list,
+    customerName: (index) => customers[index]!.name,
+  });
+  await inChunks(sampleReviewRows, CHUNK, (chunk) =>
+    insertMany(
+      q,
+      reviews,
+      chunk.map((r) => ({
+        productId: r.productId,
+        userId: idOf.get(customers[r.customerIndex]!.email)!,
+        orderId: orderIds.get(r.trackingNumber)!,
+        productName: r.productName,
+        authorName: r.authorName,
+        rating: r.rating,
+        comment: r.comment,
+        status: r.status,
+        reply: r.reply,
+        repliedAt: r.reply ? new Date(r.createdAt.getTime() + 2 * 24 * 60 * 60 * 1000) : null,
+        approvedAt: r.status === 'approved' ? new Date(r.createdAt.getTime() + 24 * 60 * 60 * 1000) : null,
+        createdAt: r.createdAt,
+        updatedAt: r.createdAt,
+      })),
+    ),
+  );
+  return { customers: inserted.length, orders: list.length, reviews: sampleReviewRows.length };
 }

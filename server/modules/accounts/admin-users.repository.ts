@@ -21,7 +21,7 @@ export interface UserListFilter {
 }
 
 /** `%` and `_` typed by staff are matched literally. */
-function likeEscaped(text: string): string {
+export function likeEscaped(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

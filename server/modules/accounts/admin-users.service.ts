@@ -64,6 +64,8 @@ export function createAdminUsersService(deps: {
   mail: MailService;
   /** Orders and spend per account (the orders module's port). */
   customerTotals: CustomerTotalsPort;
+  /** Reviews written per account, in any state (the reviews module's port). */
+  reviewsPerAccount: (userIds: number[]) => Promise<Map<number, number>>;
   /** An account's orders, newest first (the orders module's own list). */
   ordersOf: (user: SessionUser) => Promise<OrderSummary[]>;
   supportEmail: () => Promise<string>;
@@ -112,7 +114,11 @@ export function createAdminUsersService(deps: {
     return target.role === 'admin' && target.isActive && activeAdmins.length <= 1;
   }
 
-  function toRow(user: UserRow, totals?: { orders: number; spentKobo: number }): AdminUserRow {
+  function toRow(
+    user: UserRow,
+    totals: { orders: number; spentKobo: number } | undefined,
+    reviews: number | undefined,
+  ): AdminUserRow {
     return {
       id: user.id,
       name: user.name,
@@ -122,6 +128,7 @@ export function createAdminUsersService(deps: {
       active: user.isActive,
       orders: totals?.orders ?? 0,
       spentKobo: totals?.spentKobo ?? 0,
+      reviews: reviews ?? 0,
       lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
       joinedAt: user.createdAt.toISOString(),
     };
@@ -152,7 +159,8 @@ export function createAdminUsersService(deps: {
           offset,
         }),
       ]);
-      const totals = await deps.customerTotals(page.rows.map((u) => u.id));
+      const ids = page.rows.map((u) => u.id);
+      const [totals, reviews] = await Promise.all([deps.customerTotals(ids), deps.reviewsPerAccount(ids)]);
       return {
         query: filter,
         summary: {
@@ -163,7 +171,7 @@ export function createAdminUsersService(deps: {
           period,
           since: new Date(since.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10),
         },
-        items: page.rows.map((u) => toRow(u, totals.get(u.id))),
+        items: page.rows.map((u) => toRow(u, totals.get(u.id), reviews.get(u.id))),
         total: page.total,
         page: filter.page,
         pageSize: USERS_PAGE_SIZE,
@@ -175,13 +183,14 @@ export function createAdminUsersService(deps: {
       allow(actor, 'customers.view', 'You cannot see customers.');
       const user = Number.isSafeInteger(id) ? await findUserById(db, id) : null;
       if (!user) throw new NotFoundError('There is no account with that id.');
-      const [totals, orders] = await Promise.all([
+      const [totals, reviews, orders] = await Promise.all([
         deps.customerTotals([user.id]),
+        deps.reviewsPerAccount([user.id]),
         deps.ordersOf(toSessionUser(user)),
       ]);
       return {
         user: {
-          ...toRow(user, totals.get(user.id)),
+          ...toRow(user, totals.get(user.id), reviews.get(user.id)),
           emailVerified: user.emailVerifiedAt !== null,
           dateOfBirth: user.dateOfBirth,
           address: {

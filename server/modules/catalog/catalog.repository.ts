@@ -19,6 +19,8 @@ interface SummaryRow {
   variant_count: number | string;
   is_flash_sale: boolean;
   sales_count: number;
+  rating_count: number;
+  rating_total: number;
   created_at: Date | string;
   image_id: string | null;
   image_alt: string | null;
@@ -98,6 +100,11 @@ function listingOrder(query: ProductListQuery): SQL {
   }
 }
 
+/** Approved reviews' average (one decimal) and count; null before the first approved review. */
+function ratingOf(count: number, total: number): ProductSummary['rating'] {
+  return count > 0 ? { average: Math.round((total / count) * 10) / 10, count } : null;
+}
+
 function toSummary(row: SummaryRow): ProductSummary {
   return {
     id: row.id,
@@ -111,6 +118,7 @@ function toSummary(row: SummaryRow): ProductSummary {
     variantCount: Number(row.variant_count),
     isFlashSale: row.is_flash_sale,
     salesCount: row.sales_count,
+    rating: ratingOf(row.rating_count, row.rating_total),
     createdAt: new Date(row.created_at).toISOString(),
     image: imageFromRow(row),
   };
@@ -134,7 +142,8 @@ async function listProductSummaries(
       ORDER BY ${options.orderBy}
       LIMIT ${options.limit} OFFSET ${options.offset ?? 0}
     )
-    SELECT p.id, p.slug, p.name, p.category_slug, p.subcategory, p.is_flash_sale, p.sales_count, p.created_at,
+    SELECT p.id, p.slug, p.name, p.category_slug, p.subcategory, p.is_flash_sale, p.sales_count,
+           p.rating_count, p.rating_total, p.created_at,
            v.price_kobo, v.compare_at_price_kobo, s.stock, s.variant_count,
            img.id AS image_id, img.alt AS image_alt, img.width AS image_width, img.height AS image_height
     FROM picked p

@@ -48,13 +48,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
       'Discount codes with their rules, limits and dates: create a code, change it, end it, and see how often each was used.',
   },
   { to: '/admin/users', label: 'Users', icon: Users, permission: 'customers.view' },
-  {
-    to: '/admin/reviews',
-    label: 'Reviews',
-    icon: Star,
-    permission: 'reviews.moderate',
-    comingSoon: 'Shoppers’ reviews waiting for a look: approve, hide or answer them.',
-  },
+  { to: '/admin/reviews', label: 'Reviews', icon: Star, permission: 'reviews.moderate' },
   {
     to: '/admin/complaints',
     label: 'Complaints',

@@ -19,6 +19,7 @@ export function UsersTable({ users }: { users: AdminUserRow[] }) {
           <Th>State</Th>
           <Th className="text-right">Orders</Th>
           <Th className="text-right">Total spent</Th>
+          <Th className="text-right">Reviews</Th>
           <Th>Last sign-in</Th>
           <Th>Joined</Th>
         </tr>
@@ -46,6 +47,7 @@ export function UsersTable({ users }: { users: AdminUserRow[] }) {
             </Td>
             <Td className="text-right tabular-nums">{u.orders}</Td>
             <Td className="whitespace-nowrap text-right tabular-nums">{formatPrice(u.spentKobo)}</Td>
+            <Td className="text-right tabular-nums">{u.reviews}</Td>
             <Td className="whitespace-nowrap">{formatWhen(u.lastSignInAt)}</Td>
             <Td className="whitespace-nowrap">{formatDay(u.joinedAt)}</Td>
           </tr>

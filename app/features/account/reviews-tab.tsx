@@ -1,0 +1,232 @@
+// The dashboard's Reviews tab: products the shopper received and has not reviewed yet, each with a
+// review form (stars and a comment), and the reviews they wrote with their state (awaiting
+// approval or published) and an edit form. Plain forms: they post without JavaScript.
+import { Star } from 'lucide-react';
+import { useId } from 'react';
+import { Form, Link } from 'react-router';
+import { Stars } from '#app/components/ui/stars.tsx';
+import { type AwaitingReview, type MyReview, REVIEW_COMMENT_MAX } from '#core/contract/reviews.ts';
+import { EmptyState } from './dashboard-tabs.tsx';
+import { FieldNotes, FormMessage, SubmitButton } from './form-fields.tsx';
+
+export interface ReviewAnswer {
+  ok: boolean;
+  message: string;
+  fieldErrors?: Record<string, string[]>;
+  values?: Record<string, string>;
+}
+
+const reviewDate = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeZone: 'Africa/Lagos' });
+
+export function ReviewsTab({
+  mine,
+  awaiting,
+  focusProductId,
+  answer,
+}: {
+  mine: MyReview[];
+  awaiting: AwaitingReview[];
+  /** ?product=: the product the shopper came to review (its form first and open). */
+  focusProductId: number | null;
+  answer: ReviewAnswer | null;
+}) {
+  const answeredProduct = answer?.values?.productId ? Number(answer.values.productId) : null;
+  const ordered = [...awaiting].sort(
+    (a, b) => Number(b.productId === focusProductId) - Number(a.productId === focusProductId),
+  );
+  const focusUnknown =
+    focusProductId !== null &&
+    !awaiting.some((a) => a.productId === focusProductId) &&
+    !mine.some((m) => m.productId === focusProductId);
+  if (mine.length === 0 && awaiting.length === 0) {
+    return (
+      <div className="space-y-4">
+        {answer && !answer.ok ? <FormMessage tone="error">{answer.message}</FormMessage> : null}
+        <EmptyState icon={Star} title="No reviews yet">
+          <p>Once an order is delivered you can rate the hair and tell other shoppers what you think.</p>
+        </EmptyState>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-10">
+      {answer && (answer.ok || answeredProduct === null) ? (
+        <FormMessage tone={answer.ok ? 'success' : 'error'}>{answer.message}</FormMessage>
+      ) : null}
+      {focusUnknown ? (
+        <FormMessage tone="info">
+          You can review a product once an order of it has been delivered to you.
+        </FormMessage>
+      ) : null}
+      {ordered.length > 0 ? (
+        <section aria-labelledby="awaiting-title">
+          <h3 id="awaiting-title" className="text-lg font-semibold">
+            Waiting for your review
+          </h3>
+          <ul className="mt-4 space-y-4">
+            {ordered.map((item) => (
+              <li
+                key={item.productId}
+                className="rounded-2xl bg-white p-5 shadow-sm"
+                data-testid="awaiting-review"
+              >
+                <p className="font-semibold">
+                  {item.productPath ? (
+                    <Link to={item.productPath} className="hover:underline">
+                      {item.productName}
+                    </Link>
+                  ) : (
+                    item.productName
+                  )}
+                </p>
+                <p className="text-xs text-muted">Delivered with order {item.trackingNumber}</p>
+                <ReviewForm
+                  productId={item.productId}
+                  answer={answeredProduct === item.productId ? answer : null}
+                  submitLabel="Submit review"
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {mine.length > 0 ? (
+        <section aria-labelledby="mine-title">
+          <h3 id="mine-title" className="text-lg font-semibold">
+            Your reviews
+          </h3>
+          <ul className="mt-4 space-y-4">
+            {mine.map((review) => {
+              const answered = answeredProduct === review.productId ? answer : null;
+              return (
+                <li key={review.id} className="rounded-2xl bg-white p-5 shadow-sm" data-testid="my-review">
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <div>
+                      <p className="font-semibold">
+                        {review.productPath ? (
+                          <Link to={review.productPath} className="hover:underline">
+                            {review.productName}
+                          </Link>
+                        ) : (
+                          review.productName
+                        )}
+                      </p>
+                      <p className="text-xs text-muted">{reviewDate.format(new Date(review.updatedAt))}</p>
+                    </div>
+                    <span
+                      className={`rounded-full px-3 py-1 text-xs font-bold uppercase tracking-wide ${review.status === 'approved' ? 'bg-ok/10 text-ok' : 'bg-plum-50 text-plum-800'}`}
+                      data-testid="review-state"
+                    >
+                      {review.status === 'approved' ? 'Published' : 'Awaiting approval'}
+                    </span>
+                  </div>
+                  <p className="mt-2">
+                    <Stars rating={review.rating} label={`You gave ${review.rating} out of 5 stars`} />
+                  </p>
+                  <p className="mt-2 whitespace-pre-line text-sm">{review.comment}</p>
+                  {review.reply ? (
+                    <div className="mt-3 rounded-lg bg-plum-50 p-3 text-sm">
+                      <p className="font-semibold">Reply from Crown Hair</p>
+                      <p className="mt-1 whitespace-pre-line">{review.reply}</p>
+                    </div>
+                  ) : null}
+                  <details
+                    className="mt-3"
+                    open={
+                      (answered !== null && !answered.ok) || focusProductId === review.productId || undefined
+                    }
+                  >
+                    <summary className="cursor-pointer text-sm font-semibold text-plum-800">
+                      Edit review
+                    </summary>
+                    <p className="mt-2 text-xs text-muted">
+                      An edited review is checked again before it shows.
+                    </p>
+                    <ReviewForm
+                      productId={review.productId}
+                      answer={answered}
+                      initial={{ rating: review.rating, comment: review.comment }}
+                      submitLabel="Save changes"
+                    />
+                  </details>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function ReviewForm({
+  productId,
+  answer,
+  initial,
+  submitLabel,
+}: {
+  productId: number;
+  answer: ReviewAnswer | null;
+  initial?: { rating: number; comment: string };
+  submitLabel: string;
+}) {
+  const id = useId();
+  const failed = answer && !answer.ok ? answer : null;
+  const errors = failed?.fieldErrors ?? {};
+  const rating = Number(failed?.values?.rating ?? initial?.rating ?? 0);
+  const comment = failed?.values?.comment ?? initial?.comment ?? '';
+  return (
+    <Form method="post" className="mt-4 space-y-4" noValidate aria-label={`Review of product ${productId}`}>
+      {failed ? <FormMessage tone="error">{failed.message}</FormMessage> : null}
+      <input type="hidden" name="productId" value={productId} />
+      <fieldset aria-describedby={errors.rating ? `${id}-rating-error` : undefined}>
+        <legend className="text-sm font-semibold">Your rating</legend>
+        <div className="mt-1 flex flex-wrap gap-2">
+          {[5, 4, 3, 2, 1].map((stars) => (
+            <label
+              key={stars}
+              className="inline-flex cursor-pointer items-center gap-1 rounded-full border border-ink/20 px-3 py-1.5 text-sm has-[:checked]:border-plum-700 has-[:checked]:bg-plum-50"
+            >
+              <input type="radio" name="rating" value={stars} defaultChecked={rating === stars} required />
+              {stars} {stars === 1 ? 'star' : 'stars'}
+            </label>
+          ))}
+        </div>
+        {errors.rating ? (
+          <p
+            id={`${id}-rating-error`}
+            className="mt-1 text-sm font-medium text-sale"
+            data-field-error="rating"
+          >
+            {errors.rating[0]}
+          </p>
+        ) : null}
+      </fieldset>
+      <div>
+        <label htmlFor={`${id}-comment`} className="block text-sm font-semibold">
+          Your review
+        </label>
+        <textarea
+          id={`${id}-comment`}
+          name="comment"
+          rows={4}
+          maxLength={REVIEW_COMMENT_MAX}
+          defaultValue={comment}
+          required
+          className="input mt-1"
+          aria-invalid={errors.comment ? true : undefined}
+          aria-describedby={`${id}-comment-hint${errors.comment ? ` ${id}-comment-error` : ''}`}
+        />
+        <FieldNotes
+          id={`${id}-comment`}
+          name="comment"
+          hint="How was the hair: the texture, shedding, colour, how it arrived?"
+          error={errors.comment?.[0]}
+        />
+      </div>
+      <SubmitButton intent="review" pendingText="Sending…" className="btn-primary">
+        {submitLabel}
+      </SubmitButton>
+    </Form>
+  );
+}
