@@ -30,7 +30,7 @@ it('finds nothing serious on the two-factor enrolment and recovery-code pages', 
 // two-factor" page to check (whichever other browser tests ran first).
 setupAdmin('Chidi Eze');
 
-const COMING_SOON = ['discounts', 'complaints', 'banners'];
+const COMING_SOON = ['complaints', 'banners'];
 
 /** Opens an admin page, waits for its main heading, checks it with axe and for sideways scroll. */
 async function check(page: Page, path: string, heading?: string | RegExp) {
