@@ -40,8 +40,10 @@ export default [
     route('products/:id', 'routes/admin.products.detail.tsx'),
     route('discounts', 'routes/admin.discounts.tsx'),
     route('reviews', 'routes/admin.reviews.tsx'),
+    route('settings', 'routes/admin.settings.tsx'),
+    route('settings/pages/:slug', 'routes/admin.settings-page.tsx'),
     // Sidebar entries whose screens are not built yet: one honest "coming" page.
-    ...['complaints', 'banners', 'settings'].map((section) =>
+    ...['complaints', 'banners'].map((section) =>
       route(section, 'routes/admin.coming-soon.tsx', { id: `admin-coming-soon-${section}` }),
     ),
     route('*', 'routes/admin.not-found.tsx'),

@@ -204,6 +204,33 @@ describe('priceBasket (property)', () => {
     );
   });
 
+  it('delivery is free exactly when the basket after its discount reaches the threshold', () => {
+    fc.assert(
+      fc.property(
+        arbBasket,
+        fc.option(fc.integer({ min: 0, max: 50_000_000 }), { nil: null }),
+        ({ lines, rule, fee }, threshold) => {
+          const totals = priceBasket(lines, {
+            discount: rule,
+            deliveryFeeKobo: fee,
+            freeDeliveryFromKobo: threshold,
+          });
+          const paid = totals.subtotalKobo - totals.discountKobo;
+          const free = threshold !== null && paid >= threshold;
+          expect(totals.deliveryFeeKobo).toBe(free ? 0 : fee);
+          expect(totals.totalKobo).toBe(paid + totals.deliveryFeeKobo);
+          // The checkout page's step gives the same foot as the order's pricing.
+          const cart = priceBasket(lines, { discount: rule });
+          const { lines: _perLine, ...foot } = totals;
+          expect(withDeliveryFee(cart, fee, threshold)).toEqual(foot);
+        },
+      ),
+      { numRuns: 300 },
+    );
+    expect(withDeliveryFee({ subtotalKobo: 10_000, discountKobo: 0 }, 500, 10_000).deliveryFeeKobo).toBe(0);
+    expect(withDeliveryFee({ subtotalKobo: 10_000, discountKobo: 1 }, 500, 10_000).deliveryFeeKobo).toBe(500);
+  });
+
   it('refuses shares that do not fit the basket', () => {
     const lines = [line(1_000, 2), line(500, 1)];
     expect(() => priceBasket(lines, { discountPerLine: [100] })).toThrow(RangeError);

@@ -95,6 +95,8 @@ export interface BasketOptions {
   /** Or the rule itself (for callers that hold a rule, not a promo result). */
   discount?: DiscountRule | null;
   deliveryFeeKobo?: number;
+  /** Delivery is free when the basket after its discount reaches this (null or absent: never). */
+  freeDeliveryFromKobo?: number | null;
 }
 
 function assertKobo(amount: number, what: string): void {
@@ -129,18 +131,32 @@ export function priceBasket(lines: readonly PricingLine[], options: BasketOption
   });
   const subtotalKobo = perLine.reduce((a, l) => a + l.subtotalKobo, 0);
   const discountKobo = perLine.reduce((a, l) => a + l.discountKobo, 0);
-  return { ...withDeliveryFee({ subtotalKobo, discountKobo }, options.deliveryFeeKobo ?? 0), lines: perLine };
+  return {
+    ...withDeliveryFee(
+      { subtotalKobo, discountKobo },
+      options.deliveryFeeKobo ?? 0,
+      options.freeDeliveryFromKobo,
+    ),
+    lines: perLine,
+  };
 }
 
 /**
  * A priced basket's foot with this delivery fee (the checkout page adds the fee of the state the
- * shopper picks to the cart's figures, which carry no fee).
+ * shopper picks to the cart's figures, which carry no fee). When the shop offers free delivery
+ * from some amount and the basket after its discount reaches it, the fee is 0: the one place
+ * that rule lives, so the checkout page, the order and the payment always agree.
  */
 export function withDeliveryFee(
   totals: Pick<Totals, 'subtotalKobo' | 'discountKobo'>,
-  deliveryFeeKobo: number,
+  stateFeeKobo: number,
+  freeDeliveryFromKobo?: number | null,
 ): BasketTotals {
-  assertKobo(deliveryFeeKobo, 'A delivery fee');
+  assertKobo(stateFeeKobo, 'A delivery fee');
+  if (freeDeliveryFromKobo != null) assertKobo(freeDeliveryFromKobo, 'A free-delivery threshold');
+  const free =
+    freeDeliveryFromKobo != null && totals.subtotalKobo - totals.discountKobo >= freeDeliveryFromKobo;
+  const deliveryFeeKobo = free ? 0 : stateFeeKobo;
   return {
     subtotalKobo: totals.subtotalKobo,
     discountKobo: totals.discountKobo,

@@ -64,14 +64,14 @@ export const EnvSchema = z.object({
     .min(5)
     .max(24 * 60)
     .default(30),
-  /** How long a bank-transfer order holds its stock while staff wait for the money. */
+  /** How long a bank-transfer order holds its stock while staff wait for the money (default; /admin/settings wins). */
   BANK_TRANSFER_RESERVATION_HOURS: z.coerce
     .number()
     .int()
     .min(1)
     .max(24 * 14)
     .default(48),
-  /** How long an unconfirmed pay-on-delivery order holds its stock before it is cancelled. */
+  /** How long an unconfirmed pay-on-delivery order holds its stock before it is cancelled (default; /admin/settings wins). */
   POD_CONFIRMATION_HOURS: z.coerce
     .number()
     .int()
@@ -82,7 +82,7 @@ export const EnvSchema = z.object({
   MAX_QUANTITY_PER_LINE: z.coerce.number().int().min(1).max(999).default(10),
   /** The most units a cart (and an order) may hold in all. */
   MAX_ITEMS_PER_ORDER: z.coerce.number().int().min(1).max(9999).default(30),
-  /** The admin dashboard counts variants with this many units or fewer as low on stock. */
+  /** The admin dashboard counts variants with this many units or fewer as low on stock (default; /admin/settings wins). */
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(10_000).default(5),
   /** Changes to the abuse limits by rule name: `checkout:ip=100/1h,track:session=50` (see README). */
   RATE_LIMITS: z

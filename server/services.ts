@@ -22,8 +22,10 @@ import {
   type CheckoutConfig,
   createCheckoutService,
   DEFAULT_CHECKOUT_CONFIG,
+  deliveryRatesPort,
 } from '#server/modules/checkout/checkout.service.ts';
 import { createContentService } from '#server/modules/content/content.service.ts';
+import { createSettingsService } from '#server/modules/content/settings.service.ts';
 import { createMailService } from '#server/modules/mail/mail.service.ts';
 import { createMediaService } from '#server/modules/media/media.service.ts';
 import {
@@ -41,6 +43,8 @@ import { createAdminDiscountsService } from '#server/modules/promotions/admin-di
 import { createPromotionsService } from '#server/modules/promotions/promotions.service.ts';
 import { createAdminReviewsService } from '#server/modules/reviews/admin-reviews.service.ts';
 import { createReviewsService } from '#server/modules/reviews/reviews.service.ts';
+import type { CacheBus } from '#server/platform/cache.ts';
+import { TtlCache } from '#server/platform/cache.ts';
 import { createLogger, type Logger } from '#server/platform/logger.ts';
 import { createRateLimiter, type RateLimitOverrides } from '#server/platform/rate-limit.ts';
 import { createAbuseLimits, unknownRuleNames } from '#server/platform/rate-limit-rules.ts';
@@ -83,11 +87,21 @@ export function defaultServiceConfig(overrides: Partial<ServiceConfig> = {}): Se
   };
 }
 
-export function createServices(deps: { db: Db; storage: BlobStorage; config?: ServiceConfig; log?: Logger }) {
+export function createServices(deps: {
+  db: Db;
+  storage: BlobStorage;
+  config?: ServiceConfig;
+  log?: Logger;
+  /** Carries cache invalidations to the other processes (ADR 033; absent: this process only). */
+  cacheBus?: CacheBus;
+}) {
   const { db, storage } = deps;
   const config = deps.config ?? defaultServiceConfig();
   const log = deps.log ?? createLogger({ level: 'silent' });
-  const content = createContentService({ db });
+  /** A shop-wide cache whose invalidations reach every process (ADR 033). */
+  const sharedCache = () => new TtlCache(Date.now, 1000, deps.cacheBus);
+  const contentCache = sharedCache();
+  const content = createContentService({ db, cache: contentCache });
   const mail = createMailService({
     db,
     from: config.mailFrom,
@@ -114,10 +128,24 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
     actorNames: async (ids) =>
       new Map((await twoFactor.listStaff()).filter((m) => ids.includes(m.id)).map((m) => [m.id, m.name])),
   });
+  // The owner's settings win; the environment's values apply until they are set.
+  const settings = createSettingsService({
+    db,
+    audit,
+    content,
+    cache: contentCache,
+    delivery: deliveryRatesPort,
+    defaults: {
+      staffOrderEmails: config.payments.staffOrderEmails ?? [],
+      lowStockThreshold: config.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
+      bankTransferHours: config.checkout.bankTransferHours,
+      podConfirmationHours: config.checkout.podConfirmationHours,
+    },
+  });
   const promotions = createPromotionsService({ db });
   const cart = createCartService({ db, promotions, caps: config.checkout });
   const profiles = createProfileService({ db });
-  const catalog = createCatalogService({ db });
+  const catalog = createCatalogService({ db, cache: sharedCache() });
   const orders = createOrdersService({
     db,
     mail,
@@ -148,7 +176,7 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
     reservationMinutes: config.checkout.reservationMinutes,
     log: log.child({ module: 'payments' }),
     mail,
-    staffOrderEmails: config.payments.staffOrderEmails ?? [],
+    staffOrderEmails: (q) => settings.staffOrderEmails(q),
   });
   // Only products on sale have a page to link to.
   const productPaths = async (ids: number[]) => {
@@ -208,7 +236,7 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
       audit,
       invalidate: () => catalog.invalidate(),
       orderedVariants,
-      lowStockThreshold: config.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
+      lowStockThreshold: async () => (await settings.operations()).lowStockThreshold,
     }),
     adminDiscounts: createAdminDiscountsService({
       db,
@@ -229,7 +257,10 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
           })),
       },
     }),
-    analytics: createAnalyticsService({ db, lowStockThreshold: config.lowStockThreshold }),
+    analytics: createAnalyticsService({
+      db,
+      lowStockThreshold: async () => (await settings.operations()).lowStockThreshold,
+    }),
     demo,
     profiles,
     twoFactor,
@@ -245,8 +276,10 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
       orders,
       payments,
       config: config.checkout,
+      settings: () => settings.operations(),
     }),
     content,
+    settings,
     limiter,
     limits: createAbuseLimits({ limiter }),
     mail,

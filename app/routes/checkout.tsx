@@ -13,13 +13,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (cart.lines.length === 0) throw redirect('/cart');
   const user = await context.auth.getUser();
   const profile = user ? await context.services.profiles.getProfile(user.id) : null;
-  const [rates, store] = await Promise.all([
+  const [rates, store, freeDeliveryFromKobo] = await Promise.all([
     context.services.checkout.deliveryOptions(),
     context.services.content.getStoreInfo(),
+    context.services.checkout.freeDeliveryFromKobo(),
   ]);
   return {
     cart,
     rates,
+    freeDeliveryFromKobo,
     bank: {
       name: store.bankName,
       accountName: store.bankAccountName,

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
+import { createCacheBus } from '#server/db/cache-bus.ts';
 import { databaseConfigFromEnv, openDatabase } from '#server/db/client.ts';
 import { isCatalogueEmpty, seedReferenceData } from '#server/db/seed/reference.ts';
 import type { Env } from '#server/env.ts';
@@ -75,10 +76,13 @@ export async function assembleShop(options: { env: Env; log: Logger; dev: boolea
     : await createContentService({ db: database.db }).ensureSecret('sandboxPayments', () =>
         randomBytes(32).toString('hex'),
       );
+  // Cache invalidations reach the other processes on the same PostgreSQL (ADR 033).
+  const cacheBus = createCacheBus(database.db, log);
   const services = createServices({
     db: database.db,
     storage,
     log,
+    cacheBus,
     config: {
       publicUrl: env.PUBLIC_URL,
       mailFrom: env.MAIL_FROM,
@@ -123,6 +127,7 @@ export async function assembleShop(options: { env: Env; log: Logger; dev: boolea
   try {
     shop = await settleShopMode({ env, services, log });
   } catch (error) {
+    await cacheBus.close();
     await database.close();
     throw error;
   }
@@ -155,6 +160,7 @@ export async function assembleShop(options: { env: Env; log: Logger; dev: boolea
     async stop() {
       jobs.stop();
       await worker.stop();
+      await cacheBus.close();
       await database.close();
     },
   };

@@ -48,4 +48,25 @@ describe('TtlCache', () => {
     cache.invalidate('catalog:');
     expect(await cache.get('catalog:home', 1000, async () => 'new')).toBe('new');
   });
+
+  it('tells the bus what it forgets, and forgets what the bus brings from other processes', async () => {
+    const published: string[] = [];
+    const joined: TtlCache[] = [];
+    const bus = {
+      publish: (prefix: string) => published.push(prefix),
+      join: (c: TtlCache) => joined.push(c),
+    };
+    const here = new TtlCache(() => 0, 10, bus);
+    const there = new TtlCache(() => 0, 10, bus);
+    expect(joined).toEqual([here, there]);
+    await here.get('content:settings', 1000, async () => 'old');
+    await there.get('content:settings', 1000, async () => 'old');
+    here.invalidate('content:');
+    expect(published).toEqual(['content:']);
+    expect(await here.get('content:settings', 1000, async () => 'new')).toBe('new');
+    // What the bus does for a message from another process: forget here, without telling again.
+    there.forget('content:');
+    expect(published).toEqual(['content:']);
+    expect(await there.get('content:settings', 1000, async () => 'new')).toBe('new');
+  });
 });

@@ -1,19 +1,29 @@
 // A small in-process cache for read-mostly, shop-wide data (home sections, categories, settings),
 // on lru-cache (ADR 008): values are at most `ttlMs` old; at most `maxEntries` are kept (least
 // recently used dropped first), so arbitrary keys (query strings) cannot grow memory; concurrent
-// misses share one load; a failed load is not cached. Each process has its own copy, so staleness
-// across processes is bounded by the TTL, and a process that changes the data calls `invalidate`
-// to see its own change at once.
+// misses share one load; a failed load is not cached. Each process has its own copy; a process
+// that changes the data calls `invalidate`, which forgets the keys here and, when the cache is on
+// a bus (ADR 033), tells every other process on the same PostgreSQL to forget them too. The TTL
+// stays as the safety net for a message lost while a listening connection was down.
 import { LRUCache } from 'lru-cache';
 
 type Load = () => Promise<unknown>;
 /** lru-cache keeps objects (never undefined), so a loaded value is boxed. */
 type Boxed = { value: unknown };
 
+/** Carries invalidations to the other processes (see server/db/cache-bus.ts). */
+export interface CacheBus {
+  /** Tells the other processes to forget the keys starting with `prefix`. */
+  publish(prefix: string): void;
+  /** Joins a cache, so invalidations from other processes reach it. */
+  join(cache: TtlCache): void;
+}
+
 export class TtlCache {
   private readonly lru: LRUCache<string, Boxed, Load>;
+  private readonly bus: CacheBus | undefined;
 
-  constructor(now: () => number = Date.now, maxEntries = 1000) {
+  constructor(now: () => number = Date.now, maxEntries = 1000, bus?: CacheBus) {
     this.lru = new LRUCache<string, Boxed, Load>({
       max: maxEntries,
       // Each get() says how long its value lives; this is only the ceiling lru-cache requires.
@@ -23,6 +33,8 @@ export class TtlCache {
       perf: { now },
       fetchMethod: async (_key, _stale, { context }) => ({ value: await context() }),
     });
+    this.bus = bus;
+    bus?.join(this);
   }
 
   async get<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
@@ -30,8 +42,17 @@ export class TtlCache {
     return entry.value;
   }
 
-  /** Forgets every key that starts with `prefix` (all keys when empty). */
+  /**
+   * Forgets every key that starts with `prefix` (all keys when empty), here and, on a bus, in
+   * every other process. Call it after the change has committed.
+   */
   invalidate(prefix = ''): void {
+    this.forget(prefix);
+    this.bus?.publish(prefix);
+  }
+
+  /** Forgets keys in this process only (what the bus does when another process invalidates). */
+  forget(prefix = ''): void {
     for (const key of [...this.lru.keys()]) if (key.startsWith(prefix)) this.lru.delete(key);
   }
 }

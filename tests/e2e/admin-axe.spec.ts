@@ -30,7 +30,7 @@ it('finds nothing serious on the two-factor enrolment and recovery-code pages', 
 // two-factor" page to check (whichever other browser tests ran first).
 setupAdmin('Chidi Eze');
 
-const COMING_SOON = ['complaints', 'banners', 'settings'];
+const COMING_SOON = ['complaints', 'banners'];
 
 /** Opens an admin page, waits for its main heading, checks it with axe and for sideways scroll. */
 async function check(page: Page, path: string, heading?: string | RegExp) {
@@ -92,6 +92,16 @@ for (const width of WIDTHS) {
       const href = await firstHref(page, 'a', /^\/admin\/staff\/\d+\/reset-two-factor$/);
       await check(page, href, 'Reset two-factor sign-in');
       await check(page, '/admin/two-factor', 'Two-factor sign-in is on');
+    });
+
+    it('finds nothing serious on the settings page and a content page editor with its preview', async () => {
+      const page = await t.open(width);
+      await check(page, '/admin/settings', 'Settings');
+      await check(page, '/admin/settings/pages/shipping', 'Edit Shipping Information');
+      await page.getByRole('button', { name: 'Preview' }).click();
+      await page.getByTestId('page-preview').waitFor(SLOW);
+      await expectNoSeriousViolations(page, 'the content page preview');
+      await expectNoSidewaysScroll(page, 'the content page preview');
     });
 
     it('finds nothing serious on the products pages', async () => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
+import { createCacheBus } from '#server/db/cache-bus.ts';
 import type { Database } from '#server/db/client.ts';
 import { seedReferenceData } from '#server/db/seed/seed.ts';
 import type { TrustProxy } from '#server/env.ts';
@@ -59,18 +60,26 @@ export async function createTestShop(
     config?: Partial<ServiceConfig>;
     /** The shop's public address (default TEST_PUBLIC_URL, plain http); an https one tests secure cookies. */
     publicUrl?: string;
+    /**
+     * Another shop's database: a second process of the same shop (ADR 033). Left open on close;
+     * the shop that made it closes it.
+     */
+    database?: Database;
   } = {},
 ): Promise<TestShop> {
   const publicUrl = options.publicUrl ?? TEST_PUBLIC_URL;
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   await seedReferenceData(database.db);
   const storage = new MemoryStorage();
   const log = options.logs
     ? createLogger({ level: 'info', destination: options.logs })
     : createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const cacheBus = createCacheBus(database.db, log);
+  await cacheBus.ready();
   const services = createServices({
     db: database.db,
     storage,
+    cacheBus,
     config: defaultServiceConfig({
       publicUrl,
       mailFrom: TEST_MAIL_FROM,
@@ -113,7 +122,8 @@ export async function createTestShop(
     log,
     close: async () => {
       await app.close();
-      await database.close();
+      await cacheBus.close();
+      if (!options.database) await database.close();
     },
   };
 }

@@ -94,6 +94,7 @@ const PAGE_RULES: Record<string, Rule> = {
   '/admin/complaints': rule('/admin/complaints', guarded('complaints.handle')),
   '/admin/banners': rule('/admin/banners', guarded('banners.manage')),
   '/admin/settings': rule('/admin/settings', guarded('settings.manage')),
+  '/admin/settings/pages/:slug': rule('/admin/settings/pages/shipping', guarded('settings.manage')),
   // Any other admin address: outsiders meet the sign-in form, staff a not-found page.
   '/admin/*': rule('/admin/no-such-page', guarded('any staff', 404)),
   // The way in: open to everyone (signed-in staff are sent on to the dashboard).

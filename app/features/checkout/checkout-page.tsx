@@ -26,6 +26,7 @@ export type CheckoutActionData = FormFailure | undefined;
 export function CheckoutPage({
   cart,
   rates,
+  freeDeliveryFromKobo,
   bank,
   defaults,
   idempotencyKey,
@@ -33,6 +34,7 @@ export function CheckoutPage({
 }: {
   cart: CartView;
   rates: DeliveryOption[];
+  freeDeliveryFromKobo: number | null;
   bank: BankDetails;
   defaults: Record<string, string>;
   idempotencyKey: string;
@@ -46,7 +48,8 @@ export function CheckoutPage({
   const rate = rates.find((r) => r.state === state);
   const podStates = rates.filter((r) => r.payOnDelivery).map((r) => r.state);
   const podHere = rate ? rate.payOnDelivery : true;
-  const total = withDeliveryFee(cart, rate?.feeKobo ?? 0).totalKobo;
+  const foot = withDeliveryFee(cart, rate?.feeKobo ?? 0, freeDeliveryFromKobo);
+  const total = foot.totalKobo;
   const navigation = useNavigation();
   // Without JavaScript the chosen method is not known until the form is sent.
   const hydrated = useHydrated();
@@ -175,8 +178,8 @@ export function CheckoutPage({
             />
             {rate ? (
               <p className="text-sm text-muted" data-testid="delivery-estimate">
-                Delivery to {rate.state}: {formatDeliveryFee(rate.feeKobo)}, usually {rate.etaDaysMin}–
-                {rate.etaDaysMax} working days.
+                Delivery to {rate.state}: {formatDeliveryFee(foot.deliveryFeeKobo)}, usually {rate.etaDaysMin}
+                –{rate.etaDaysMax} working days.
               </p>
             ) : null}
           </fieldset>
@@ -194,6 +197,8 @@ export function CheckoutPage({
         <CheckoutSummary
           cart={cart}
           rate={rate}
+          deliveryFeeKobo={foot.deliveryFeeKobo}
+          freeDeliveryFromKobo={freeDeliveryFromKobo}
           total={total}
           placing={placing}
           payOnline={hydrated && method === 'online'}

@@ -16,6 +16,8 @@ export interface DeliveryOption {
 export function CheckoutSummary({
   cart,
   rate,
+  deliveryFeeKobo,
+  freeDeliveryFromKobo,
   total,
   placing,
   payOnline,
@@ -23,6 +25,10 @@ export function CheckoutSummary({
   cart: CartView;
   /** The chosen state's delivery terms, if a state is chosen. */
   rate: DeliveryOption | undefined;
+  /** What delivery costs this basket (0 once it reaches the free-delivery amount). */
+  deliveryFeeKobo: number;
+  /** The shop's free-delivery amount (after discount), or null. */
+  freeDeliveryFromKobo: number | null;
   total: number;
   placing: boolean;
   /** Whether the button says "Pay ₦…" (online payment chosen, JavaScript running). */
@@ -56,9 +62,14 @@ export function CheckoutSummary({
         <div className="flex justify-between">
           <dt>Shipping</dt>
           <dd data-testid="checkout-delivery">
-            {rate ? formatDeliveryFee(rate.feeKobo) : 'Free in most states'}
+            {rate ? formatDeliveryFee(deliveryFeeKobo) : 'Free in most states'}
           </dd>
         </div>
+        {freeDeliveryFromKobo !== null ? (
+          <p className="text-xs text-muted" data-testid="free-delivery-note">
+            {`Free delivery on orders of ${formatPrice(freeDeliveryFromKobo)} or more.`}
+          </p>
+        ) : null}
         <div className="flex justify-between border-t border-ink/10 pt-3 text-base font-semibold">
           <dt>Total</dt>
           <dd data-testid="checkout-total">{formatPrice(total)}</dd>

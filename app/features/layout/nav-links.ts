@@ -11,5 +11,7 @@ export const CUSTOMER_CARE_LINKS = [
   { label: 'Shipping Info', to: '/pages/shipping' },
   { label: 'Return Policy', to: '/pages/returns' },
   { label: 'Privacy Policy', to: '/pages/privacy' },
+  { label: 'Terms of Sale', to: '/pages/terms' },
+  { label: 'About Us', to: '/pages/about' },
   { label: 'Track Your Order', to: '/track-order' },
 ] as const;

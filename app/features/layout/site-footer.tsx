@@ -115,19 +115,22 @@ export function SiteFooter() {
                     href: `https://wa.me/${store.whatsapp}`,
                     icon: <MessageCircle className="h-5 w-5" aria-hidden="true" />,
                   },
-                ].map((s) => (
-                  <li key={s.label}>
-                    <a
-                      href={s.href}
-                      rel="noopener noreferrer"
-                      target="_blank"
-                      aria-label={s.label}
-                      className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/10 text-cream hover:bg-gold-400 hover:text-ink"
-                    >
-                      {s.icon}
-                    </a>
-                  </li>
-                ))}
+                ]
+                  // A social account the owner left blank on the settings screen is not shown.
+                  .filter((s) => s.href)
+                  .map((s) => (
+                    <li key={s.label}>
+                      <a
+                        href={s.href}
+                        rel="noopener noreferrer"
+                        target="_blank"
+                        aria-label={s.label}
+                        className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/10 text-cream hover:bg-gold-400 hover:text-ink"
+                      >
+                        {s.icon}
+                      </a>
+                    </li>
+                  ))}
               </ul>
             </div>
           ) : null}

@@ -67,14 +67,20 @@ function top(rows: readonly TopProductRow[], by: 'units' | 'revenueKobo'): TopPr
     .slice(0, TOP);
 }
 
-export function createAnalyticsService(deps: { db: Db; lowStockThreshold?: number }) {
+export function createAnalyticsService(deps: {
+  db: Db;
+  /** The low-stock line: a number, or the owner's setting read on each dashboard (default 5). */
+  lowStockThreshold?: number | (() => Promise<number>);
+}) {
   const { db } = deps;
-  const threshold = deps.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD;
+  const setting = deps.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD;
+  const lowStockThreshold = async () => (typeof setting === 'number' ? setting : setting());
   return {
-    lowStockThreshold: threshold,
+    lowStockThreshold,
 
     /** Everything the dashboard shows for `period`, as of `now`. */
     async dashboard(period: DashboardPeriod, now = new Date()): Promise<DashboardFigures> {
+      const threshold = await lowStockThreshold();
       const range = periodRange(period, now);
       const current = { start: range.start, end: range.end };
       const previous = { start: range.previousStart, end: range.previousEnd };

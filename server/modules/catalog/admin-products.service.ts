@@ -109,8 +109,8 @@ export function createAdminProductsService(deps: {
   invalidate: () => void;
   /** Which variants are on an order (the orders module's port). */
   orderedVariants: OrderedVariantsPort;
-  /** The dashboard's low-stock threshold (units per variant). */
-  lowStockThreshold: number;
+  /** The shop's low-stock threshold (units per variant; a setting, as the dashboard reads it). */
+  lowStockThreshold: () => Promise<number>;
 }) {
   const { db, audit } = deps;
 
@@ -316,14 +316,13 @@ export function createAdminProductsService(deps: {
   }
 
   return {
-    lowStockThreshold: deps.lowStockThreshold,
-
     /** The list page: one page of products matching the filter (archived ones only when asked). */
     async list(actor: Actor, rawQuery: unknown): Promise<AdminProductsPage> {
       allow(actor, 'products.view', 'You cannot see products.');
       const query = parseInput(AdminProductsQuery, rawQuery);
+      const threshold = await deps.lowStockThreshold();
       const { items, total } = await listAdminProducts(db, query, {
-        threshold: deps.lowStockThreshold,
+        threshold,
         limit: PRODUCTS_PAGE_SIZE,
         offset: (query.page - 1) * PRODUCTS_PAGE_SIZE,
       });
@@ -332,7 +331,7 @@ export function createAdminProductsService(deps: {
         total,
         page: query.page,
         pageSize: PRODUCTS_PAGE_SIZE,
-        lowStockThreshold: deps.lowStockThreshold,
+        lowStockThreshold: threshold,
         query,
       };
     },

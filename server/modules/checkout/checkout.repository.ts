@@ -19,3 +19,31 @@ export async function findDeliveryRate(q: Queryable, state: string): Promise<Del
 export async function listDeliveryRates(q: Queryable): Promise<DeliveryRateRow[]> {
   return q.select().from(deliveryRates).orderBy(asc(deliveryRates.state));
 }
+
+/** Sets each state's delivery fee (a state without a row gets one, with the default estimate). */
+export async function saveDeliveryFees(
+  q: Queryable,
+  fees: readonly { state: string; feeKobo: number }[],
+): Promise<void> {
+  for (const { state, feeKobo } of fees) {
+    await q
+      .insert(deliveryRates)
+      .values({ state, feeKobo })
+      .onConflictDoUpdate({ target: deliveryRates.state, set: { feeKobo } });
+  }
+}
+
+/** Offers pay on delivery in exactly these states. */
+export async function setPayOnDeliveryStates(
+  q: Queryable,
+  allStates: readonly string[],
+  podStates: readonly string[],
+): Promise<void> {
+  for (const state of allStates) {
+    const payOnDelivery = podStates.includes(state);
+    await q
+      .insert(deliveryRates)
+      .values({ state, payOnDelivery })
+      .onConflictDoUpdate({ target: deliveryRates.state, set: { payOnDelivery } });
+  }
+}

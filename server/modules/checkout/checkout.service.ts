@@ -5,7 +5,8 @@
 // The steps are in place-order.ts; this module reaches the others only through their services
 // and ports (cart, the catalogue's stock, promotions, orders' placement, payments).
 import { CheckoutInput } from '#core/contract/orders.ts';
-import type { Db } from '#server/db/client.ts';
+import { NIGERIAN_STATES } from '#core/nigeria.ts';
+import type { Db, Queryable } from '#server/db/client.ts';
 import {
   type CartOwner,
   type CartService,
@@ -17,7 +18,7 @@ import type { Order, OrdersService } from '#server/modules/orders/orders.service
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
 import type { PromotionsService } from '#server/modules/promotions/promotions.service.ts';
 import { parseInput } from '#server/platform/validation.ts';
-import { listDeliveryRates } from './checkout.repository.ts';
+import { listDeliveryRates, saveDeliveryFees, setPayOnDeliveryStates } from './checkout.repository.ts';
 import { type HoldTimes, placeInTransaction } from './place-order.ts';
 
 export interface CheckoutConfig extends HoldTimes {
@@ -34,6 +35,31 @@ export const DEFAULT_CHECKOUT_CONFIG: CheckoutConfig = {
   ...DEFAULT_QUANTITY_CAPS,
 };
 
+/**
+ * The delivery rates as the settings screen changes them (the table belongs to checkout): read
+ * and written through the caller's transaction, so the change and its audit record commit together.
+ */
+export const deliveryRatesPort = {
+  async list(q: Queryable) {
+    return (await listDeliveryRates(q)).map((r) => ({
+      state: r.state,
+      feeKobo: r.feeKobo,
+      payOnDelivery: r.payOnDelivery,
+    }));
+  },
+  saveFees: saveDeliveryFees,
+  setPayOnDelivery: (q: Queryable, states: readonly string[]) =>
+    setPayOnDeliveryStates(q, NIGERIAN_STATES, states),
+};
+export type DeliveryRatesPort = typeof deliveryRatesPort;
+
+/** What the owner sets on the settings screen that checkout obeys (read on every checkout). */
+export interface CheckoutSettings {
+  freeDeliveryFromKobo: number | null;
+  bankTransferHours: number;
+  podConfirmationHours: number;
+}
+
 export interface PlacedOrder {
   order: Order;
   /** Where the shopper goes next: the payment page, or the order's result page. */
@@ -46,6 +72,8 @@ export function createCheckoutService(deps: {
   db: Db;
   cart: CartService;
   content: Pick<ContentService, 'getStoreInfo'>;
+  /** The owner's settings (absent: the configured hold times and no free delivery). */
+  settings?: () => Promise<CheckoutSettings>;
   /** The catalogue's stock port (taking units inside the placing transaction). */
   stock: StockPort;
   promotions: PromotionsService;
@@ -77,21 +105,46 @@ export function createCheckoutService(deps: {
       }));
     },
 
+    /** From what amount (after discount) delivery is free, or null: shown at checkout. */
+    async freeDeliveryFromKobo(): Promise<number | null> {
+      return deps.settings ? (await deps.settings()).freeDeliveryFromKobo : null;
+    },
+
     /**
      * Places the order from the shopper's cart. Returns where to send the shopper: the payment
      * page (online), or the order's page (pay on delivery, bank transfer).
      */
-    async place(owner: CartOwner | null, userId: number | null, input: unknown): Promise<PlacedOrder> {
+    async place(cartOwner: CartOwner | null, userId: number | null, input: unknown): Promise<PlacedOrder> {
       const form = parseInput(CheckoutInput, input);
       // Read before the transaction: inside it, every query must go through it (one connection).
       const store = await deps.content.getStoreInfo();
+      const shop = deps.settings ? await deps.settings() : null;
       const bank = {
         bankName: store.bankName,
         accountName: store.bankAccountName,
         accountNumber: store.bankAccountNumber,
       };
       const { order, replayed } = await db.transaction((tx) =>
-        placeInTransaction(tx, placing, { input: form, owner, userId, bank }),
+        placeInTransaction(
+          tx,
+          shop
+            ? {
+                ...placing,
+                config: {
+                  ...config,
+                  bankTransferHours: shop.bankTransferHours,
+                  podConfirmationHours: shop.podConfirmationHours,
+                },
+              }
+            : placing,
+          {
+            input: form,
+            owner: cartOwner,
+            userId,
+            bank,
+            freeDeliveryFromKobo: shop?.freeDeliveryFromKobo ?? null,
+          },
+        ),
       );
       return { order, replayed, next: await payments.nextStep(order) };
     },

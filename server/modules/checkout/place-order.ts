@@ -52,6 +52,8 @@ export interface PlacingRequest {
   owner: CartOwner | null;
   userId: number | null;
   bank: BankAccount;
+  /** Delivery is free from this amount after discount (the owner's setting), or null. */
+  freeDeliveryFromKobo?: number | null;
 }
 
 type CartContents = Awaited<ReturnType<CartService['contents']>>;
@@ -165,7 +167,10 @@ async function priceOrder(
     unitPriceKobo: variant.priceKobo,
     quantity: line.quantity,
   }));
-  if (!promoCode) return { totals: priceBasket(pricing, { deliveryFeeKobo }), discount: null };
+  const freeDeliveryFromKobo = request.freeDeliveryFromKobo ?? null;
+  if (!promoCode) {
+    return { totals: priceBasket(pricing, { deliveryFeeKobo, freeDeliveryFromKobo }), discount: null };
+  }
   const result = await deps.promotions.evaluate(
     promoCode,
     pricing,
@@ -177,7 +182,7 @@ async function priceOrder(
     throw new ValidationError(message, { promo: [message] });
   }
   return {
-    totals: priceBasket(pricing, { discountPerLine: result.perLine, deliveryFeeKobo }),
+    totals: priceBasket(pricing, { discountPerLine: result.perLine, deliveryFeeKobo, freeDeliveryFromKobo }),
     discount: { id: result.discountId, code: result.code },
   };
 }

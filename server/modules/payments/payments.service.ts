@@ -59,15 +59,19 @@ export function createPaymentsService(deps: {
   log: Logger;
   /** Queues the staff's new-paid-order email (absent: none is sent). */
   mail?: Pick<MailService, 'enqueue'>;
-  /** Who hears of every new paid order (STAFF_ORDER_EMAILS). */
-  staffOrderEmails?: readonly string[];
+  /**
+   * Who hears of every new paid order: the owner's setting, read through the transaction that
+   * marks the order paid (STAFF_ORDER_EMAILS when never set), or a fixed list.
+   */
+  staffOrderEmails?: readonly string[] | ((q: Queryable) => Promise<readonly string[]>);
 }) {
   const { db, provider, orders, publicUrl, log } = deps;
 
   /** Tells staff of a newly paid order, in the transaction that marked it paid. */
   async function tellStaff(q: Queryable, order: OrderRow): Promise<void> {
     if (!deps.mail) return;
-    for (const to of deps.staffOrderEmails ?? []) {
+    const staff = deps.staffOrderEmails ?? [];
+    for (const to of typeof staff === 'function' ? await staff(q) : staff) {
       await deps.mail.enqueue(
         q,
         staffNewPaidOrderMail({

@@ -52,5 +52,10 @@ export function subjectHref(subjectType: string, subjectId: string): string | nu
   if (subjectType === 'order') return `/admin/orders/${encodeURIComponent(subjectId)}`;
   if (subjectType === 'user') return `/admin/users/${encodeURIComponent(subjectId)}`;
   if (subjectType === 'product') return `/admin/products/${encodeURIComponent(subjectId)}`;
+  if (subjectType === 'settings') {
+    return subjectId.startsWith('page.')
+      ? `/admin/settings/pages/${encodeURIComponent(subjectId.slice('page.'.length))}`
+      : `/admin/settings#${encodeURIComponent(subjectId)}`;
+  }
   return null;
 }

@@ -71,8 +71,6 @@ export const SHOP_SECTIONS: readonly AdminSection[] = [
     label: 'Settings',
     icon: Settings,
     permission: 'settings.manage',
-    comingSoon:
-      'The shop’s details, currencies, delivery rates by state, and the addresses that get an email for every new order.',
   },
   { to: '/admin/audit', label: 'Audit log', icon: ScrollText, permission: 'audit.view' },
   { to: '/admin/mailbox', label: 'Mailbox', icon: Inbox, permission: 'mailbox.view' },
