@@ -191,7 +191,7 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
     limiter,
     limits: createAbuseLimits({ limiter }),
     mail,
-    media: createMediaService({ db, storage }),
+    media: createMediaService({ db, storage, audit }),
     newsletter: createNewsletterService({ db, mail, limiter, publicUrl: config.publicUrl }),
     orders,
     payments,
