@@ -35,8 +35,9 @@ export default [
     route('staff', 'routes/admin.staff.tsx'),
     route('staff/:id/reset-two-factor', 'routes/admin.staff-reset.tsx'),
     route('audit', 'routes/admin.audit.tsx'),
+    route('banners', 'routes/admin.banners.tsx'),
     // Sidebar entries whose screens are not built yet: one honest "coming" page.
-    ...['products', 'discounts', 'reviews', 'complaints', 'banners', 'settings'].map((section) =>
+    ...['products', 'discounts', 'reviews', 'complaints', 'settings'].map((section) =>
       route(section, 'routes/admin.coming-soon.tsx', { id: `admin-coming-soon-${section}` }),
     ),
     route('*', 'routes/admin.not-found.tsx'),

@@ -16,6 +16,7 @@ import {
   createCheckoutService,
   DEFAULT_CHECKOUT_CONFIG,
 } from '#server/modules/checkout/checkout.service.ts';
+import { createBannersService } from '#server/modules/content/banners.service.ts';
 import { createContentService } from '#server/modules/content/content.service.ts';
 import { createMailService } from '#server/modules/mail/mail.service.ts';
 import { createMediaService } from '#server/modules/media/media.service.ts';
@@ -154,6 +155,7 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
     publicUrl: config.publicUrl,
     supportEmail: async () => (await content.getStoreInfo()).email,
   });
+  const media = createMediaService({ db, storage, audit });
   const demo = createDemoModeService({
     eligible: config.demo?.eligible ?? false,
     accounts,
@@ -170,6 +172,7 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
       ordersOf: (user) => orders.listForCustomer(user),
       supportEmail: async () => (await content.getStoreInfo()).email,
     }),
+    banners: createBannersService({ db, audit, media, invalidateContent: () => content.invalidate() }),
     analytics: createAnalyticsService({ db, lowStockThreshold: config.lowStockThreshold }),
     demo,
     profiles,
@@ -191,7 +194,7 @@ export function createServices(deps: { db: Db; storage: BlobStorage; config?: Se
     limiter,
     limits: createAbuseLimits({ limiter }),
     mail,
-    media: createMediaService({ db, storage, audit }),
+    media,
     newsletter: createNewsletterService({ db, mail, limiter, publicUrl: config.publicUrl }),
     orders,
     payments,

@@ -15,7 +15,7 @@ import type { Db, Queryable } from '#server/db/client.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import { NotFoundError, ValidationError } from '#server/platform/errors.ts';
 import type { BlobStorage } from '#server/platform/storage.ts';
-import { findMedia, insertMedia, type MediaRow } from './media.repository.ts';
+import { findMedia, insertMedia, type MediaRow, updateMediaAlt } from './media.repository.ts';
 
 /** What a shop owner's photo may be (sharp's names for them; AVIF decodes as `heif`). */
 const ACCEPTED_INPUT = new Set(['jpeg', 'png', 'webp', 'heif', 'gif']);
@@ -228,6 +228,16 @@ export function createMediaService(deps: {
   return {
     storeOriginal,
     upload,
+    /** A stored picture's reference, or null when there is no such picture. */
+    async find(id: string, into: Queryable = db): Promise<ImageRef | null> {
+      if (!/^[a-f0-9]{24}$/.test(id)) return null;
+      const row = await findMedia(into, id);
+      return row ? { id: row.id, alt: row.alt, width: row.width, height: row.height } : null;
+    },
+    /** Sets a picture's alt text (what it shows), inside the caller's transaction if given. */
+    async setAlt(id: string, alt: string, into: Queryable = db): Promise<void> {
+      await updateMediaAlt(into, id, alt.trim().slice(0, MAX_ALT_LENGTH));
+    },
     recordMedia,
     importImage,
     /** The bytes of one rendition; concurrent requests for the same one share the work. */
