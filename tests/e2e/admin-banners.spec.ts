@@ -13,6 +13,7 @@ import {
 } from './admin-helpers.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 import { openPage } from './browser.ts';
+import { pickProduct } from './shop-helpers.ts';
 
 const t = setupAdmin('Amaka Obi');
 
@@ -78,8 +79,16 @@ for (const width of WIDTHS) {
       expect(await shopper.getByTestId('storefront-popup').count()).toBe(0);
 
       // Never on the checkout, even in a fresh session.
+      // (With something in the cart, so /checkout is the checkout and not a redirect to the cart.)
       const buyer = await shopperPage(width);
+      const { inStock } = await pickProduct({ variants: 1, minStock: 3 });
+      const added = await buyer.request.post('/cart', {
+        form: { intent: 'add', variantId: String(inStock[0]!.id), quantity: '1' },
+        maxRedirects: 0,
+      });
+      expect(added.status()).toBe(302);
       await openPage(buyer, '/checkout');
+      expect(new URL(buyer.url()).pathname).toBe('/checkout');
       await buyer.waitForTimeout(QUIET_MS);
       expect(await buyer.getByTestId('storefront-popup').count()).toBe(0);
       // … and the same fresh session sees it on the home page, closed by its button.
