@@ -17,6 +17,7 @@ import { useRestoreCurrency } from '#app/features/layout/currency-selector.tsx';
 import { NotFoundContent } from '#app/features/layout/not-found-content.tsx';
 import { SiteFooter } from '#app/features/layout/site-footer.tsx';
 import { SiteHeader } from '#app/features/layout/site-header.tsx';
+import { StorefrontPopupSlot } from '#app/features/layout/storefront-popup.tsx';
 import { useMergeGuestWishlist } from '#app/features/product/wishlist.ts';
 import { pickCurrency, readCurrencyCode } from '#app/lib/currency.server.ts';
 import { useNonce } from '#app/lib/nonce.ts';
@@ -111,6 +112,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <>
       <Outlet />
       <Toaster flash={loaderData.toast} />
+      <StorefrontPopupSlot />
     </>
   );
 }

@@ -42,8 +42,9 @@ export default [
     route('reviews', 'routes/admin.reviews.tsx'),
     route('settings', 'routes/admin.settings.tsx'),
     route('settings/pages/:slug', 'routes/admin.settings-page.tsx'),
+    route('banners', 'routes/admin.banners.tsx'),
     // Sidebar entries whose screens are not built yet: one honest "coming" page.
-    ...['complaints', 'banners'].map((section) =>
+    ...['complaints'].map((section) =>
       route(section, 'routes/admin.coming-soon.tsx', { id: `admin-coming-soon-${section}` }),
     ),
     route('*', 'routes/admin.not-found.tsx'),

@@ -24,6 +24,7 @@ import {
   DEFAULT_CHECKOUT_CONFIG,
   deliveryRatesPort,
 } from '#server/modules/checkout/checkout.service.ts';
+import { createBannersService } from '#server/modules/content/banners.service.ts';
 import { createContentService } from '#server/modules/content/content.service.ts';
 import { createSettingsService } from '#server/modules/content/settings.service.ts';
 import { createMailService } from '#server/modules/mail/mail.service.ts';
@@ -214,6 +215,7 @@ export function createServices(deps: {
     publicUrl: config.publicUrl,
     supportEmail: async () => (await content.getStoreInfo()).email,
   });
+  const media = createMediaService({ db, storage, audit });
   const demo = createDemoModeService({
     eligible: config.demo?.eligible ?? false,
     accounts,
@@ -231,6 +233,7 @@ export function createServices(deps: {
       ordersOf: (user) => orders.listForCustomer(user),
       supportEmail: async () => (await content.getStoreInfo()).email,
     }),
+    banners: createBannersService({ db, audit, media, invalidateContent: () => content.invalidate() }),
     adminProducts: createAdminProductsService({
       db,
       audit,
@@ -283,7 +286,7 @@ export function createServices(deps: {
     limiter,
     limits: createAbuseLimits({ limiter }),
     mail,
-    media: createMediaService({ db, storage }),
+    media,
     newsletter: createNewsletterService({ db, mail, limiter, publicUrl: config.publicUrl }),
     orders,
     payments,

@@ -14,8 +14,9 @@ import { twoFactorRoutes } from '#server/modules/accounts/two-factor.routes.ts';
 import { cartRoutes } from '#server/modules/cart/cart.routes.ts';
 import { createRequestCart, type RequestCart } from '#server/modules/cart/cart-cookie.ts';
 import { catalogRoutes } from '#server/modules/catalog/catalog.routes.ts';
+import { bannerRoutes } from '#server/modules/content/banners.routes.ts';
 import { mailRoutes } from '#server/modules/mail/mail.routes.ts';
-import { mediaRoutes } from '#server/modules/media/media.routes.ts';
+import { mediaAdminRoutes, mediaRoutes } from '#server/modules/media/media.routes.ts';
 import { newsletterRoutes } from '#server/modules/newsletter/newsletter.routes.ts';
 import { orderRoutes } from '#server/modules/orders/orders.routes.ts';
 import { webhookRoutes } from '#server/modules/payments/payments.routes.ts';
@@ -143,7 +144,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(orderRoutes(services.orders, services.limits), { prefix: '/api/v1' });
   await app.register(webhookRoutes(services.payments), { prefix: '/api/webhooks' });
   await app.register(twoFactorRoutes(services.twoFactor), { prefix: '/api/v1' });
+  await app.register(bannerRoutes(services.banners), { prefix: '/api/v1' });
   await app.register(mediaRoutes(services.media));
+  await app.register(mediaAdminRoutes(services.media, services.limits), { prefix: '/api/v1' });
 
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send({

@@ -4,9 +4,32 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
+import { MAX_UPLOAD_BYTES, mayUploadPhotos } from '#server/modules/media/media.service.ts';
 
 /** Largest form body pages accept (image uploads go through the API with their own limit). */
 const MAX_FORM_BYTES = 1024 * 1024;
+/**
+ * Largest multipart form: an admin page's form with photos chosen without JavaScript
+ * (app/lib/uploads.server.ts). Only staff who may upload photos get it, on admin pages; every
+ * file is still held to the media service's own limit.
+ */
+export const MAX_PHOTO_FORM_BYTES = 5 * MAX_UPLOAD_BYTES + MAX_FORM_BYTES;
+
+/** The body limit for this request: photo forms of signed-in uploaders may be larger. */
+async function bodyLimitFor(request: FastifyRequest): Promise<number> {
+  const multipart = /^multipart\/form-data/i.test(request.headers['content-type'] ?? '');
+  if (!multipart || !/^\/admin(\/|\?|$)/.test(request.url)) return MAX_FORM_BYTES;
+  const user = await request.auth.getUser();
+  return user && mayUploadPhotos(user.role) ? MAX_PHOTO_FORM_BYTES : MAX_FORM_BYTES;
+}
+
+function tooLarge(reply: FastifyReply, limit: number) {
+  const message =
+    limit > MAX_FORM_BYTES
+      ? `That form is too large to send (${Math.round(limit / 1024 / 1024)} MB at most). Please send fewer photos at once.`
+      : 'That form is too large to send.';
+  return reply.code(413).type('text/plain; charset=utf-8').send(message);
+}
 
 export interface SsrOptions {
   /** The React Router server build, or a function that loads it per request (development). */
@@ -78,17 +101,16 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     scope.all('/*', async (request, reply) => {
       // The JSON API and media answer their own 404s; pages never shadow them.
       if (/^\/(api|media)(\/|$)/.test(request.url)) return reply.callNotFound();
-      // Forms are small; refuse oversized bodies before React Router reads them into memory.
-      if (Number(request.headers['content-length'] ?? 0) > MAX_FORM_BYTES) {
-        return reply.code(413).type('text/plain; charset=utf-8').send('That form is too large to send.');
-      }
       let body: Buffer | null = null;
       if (request.method !== 'GET' && request.method !== 'HEAD') {
+        // Forms are small; refuse oversized bodies before React Router reads them into memory.
+        const limit = await bodyLimitFor(request);
+        if (Number(request.headers['content-length'] ?? 0) > limit) return tooLarge(reply, limit);
         try {
-          body = await readBody(request, MAX_FORM_BYTES);
+          body = await readBody(request, limit);
         } catch (error) {
           if (!(error instanceof BodyTooLarge)) throw error;
-          return reply.code(413).type('text/plain; charset=utf-8').send('That form is too large to send.');
+          return tooLarge(reply, limit);
         }
       }
       const handle = cached ?? handlerFor(await (loadBuild as () => Promise<ServerBuild>)());

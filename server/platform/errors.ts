@@ -75,6 +75,12 @@ export class OutOfStockError extends ConflictError {
   override readonly code = 'out_of_stock';
 }
 
+/** A request body larger than its route accepts (the message says the limit). */
+export class PayloadTooLargeError extends AppError {
+  readonly status = 413;
+  readonly code = 'payload_too_large';
+}
+
 export class RateLimitError extends AppError {
   readonly status = 429;
   readonly code = 'rate_limited';

@@ -46,4 +46,8 @@ export class MemoryStorage implements BlobStorage {
   async put(key: string, data: Buffer): Promise<void> {
     this.blobs.set(key, data);
   }
+  /** Every key held (tests check that a refused upload stored nothing). */
+  keys(): string[] {
+    return [...this.blobs.keys()];
+  }
 }

@@ -30,7 +30,7 @@ it('finds nothing serious on the two-factor enrolment and recovery-code pages', 
 // two-factor" page to check (whichever other browser tests ran first).
 setupAdmin('Chidi Eze');
 
-const COMING_SOON = ['complaints', 'banners'];
+const COMING_SOON = ['complaints'];
 
 /** Opens an admin page, waits for its main heading, checks it with axe and for sideways scroll. */
 async function check(page: Page, path: string, heading?: string | RegExp) {
@@ -136,6 +136,17 @@ for (const width of WIDTHS) {
       await check(page, '/admin/reviews', 'Reviews');
       await check(page, '/admin/reviews?status=approved&rating=5', 'Reviews');
       await check(page, '/admin/reviews?q=no-such-review-anywhere', 'Reviews');
+    });
+
+    it('finds nothing serious on the banners pages (lists and forms of both tabs)', async () => {
+      const page = await t.open(width);
+      for (const path of [
+        '/admin/banners',
+        '/admin/banners?tab=hero&edit=new',
+        '/admin/banners?tab=popup',
+        '/admin/banners?tab=popup&edit=new',
+      ])
+        await check(page, path, 'Banners');
     });
 
     it('finds nothing serious on the sections still to come and on a missing page', async () => {

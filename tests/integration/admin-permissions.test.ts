@@ -116,6 +116,8 @@ const API_RULES: Record<string, Rule> = {
     '/api/v1/admin/staff/999999/two-factor/reset',
     guarded('staff.manage', 404),
   ),
+  // Photo uploads: for those who edit products or banners (admins); an empty body is refused.
+  'POST /api/v1/admin/media': rule('/api/v1/admin/media', guarded('products.edit', 400)),
   'POST /api/v1/admin/orders/:trackingNumber/status': rule(
     '/api/v1/admin/orders/CH-NOPE/status',
     guarded('orders.update', 404),

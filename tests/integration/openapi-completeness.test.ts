@@ -48,7 +48,9 @@ function undocumented(routes: readonly ApiRoute[], doc: Document): string[] {
       problems.push(`${name}: its query parameters are not described`);
     }
     if (route.method !== 'GET' && !BODYLESS_ACTIONS.has(name)) {
-      if (!operation.requestBody?.content?.['application/json']?.schema) {
+      // JSON, or a file sent as the body (the photo upload: application/octet-stream).
+      const content = operation.requestBody?.content ?? {};
+      if (!content['application/json']?.schema && !content['application/octet-stream']?.schema) {
         problems.push(`${name}: no request body schema`);
       }
     }

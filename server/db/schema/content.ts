@@ -12,7 +12,29 @@ export const heroSlides = pgTable('hero_slides', {
     .references(() => media.id),
   position: integer('position').notNull().default(0),
   isActive: boolean('is_active').notNull().default(true),
+  /** Shown from this instant (null: at once) until `endsAt` (null: for good); owners type Lagos time. */
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The storefront's popup: the first active one (by position) is shown after the page (ADR 031). */
+export const popupBanners = pgTable('popup_banners', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  title: text('title').notNull(),
+  message: text('message').notNull().default(''),
+  /** Optional picture (600 × 400 recommended). */
+  mediaId: text('media_id').references(() => media.id),
+  /** Where the popup's button leads: a path on the site or an https address; '' for none. */
+  link: text('link').notNull().default(''),
+  linkText: text('link_text').notNull().default(''),
+  position: integer('position').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(false),
+  /** Shown once per browser session (sessionStorage), else on every page until closed. */
+  oncePerSession: boolean('once_per_session').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Display currencies. Rates are units of the currency per naira; prices are charged in naira. */

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { HeroSlide } from '#core/contract/catalog.ts';
 import type { Currency } from '#core/money.ts';
 import { isCurrencyCode } from '#core/money.ts';
@@ -21,7 +21,14 @@ export async function listActiveHeroSlides(db: Queryable): Promise<HeroSlide[]> 
     })
     .from(heroSlides)
     .innerJoin(media, eq(media.id, heroSlides.mediaId))
-    .where(eq(heroSlides.isActive, true))
+    // Active and in date (start and end are optional; see banners.service.ts).
+    .where(
+      and(
+        eq(heroSlides.isActive, true),
+        or(isNull(heroSlides.startsAt), lte(heroSlides.startsAt, sql`now()`)),
+        or(isNull(heroSlides.endsAt), gt(heroSlides.endsAt, sql`now()`)),
+      ),
+    )
     .orderBy(asc(heroSlides.position), asc(heroSlides.id));
   return rows.map((r) => ({
     id: r.id,

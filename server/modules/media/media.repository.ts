@@ -12,3 +12,7 @@ export async function findMedia(db: Queryable, id: string): Promise<MediaRow | n
 export async function insertMedia(db: Queryable, row: typeof media.$inferInsert): Promise<void> {
   await db.insert(media).values(row).onConflictDoNothing({ target: media.id });
 }
+
+export async function updateMediaAlt(db: Queryable, id: string, alt: string): Promise<void> {
+  await db.update(media).set({ alt }).where(eq(media.id, id));
+}

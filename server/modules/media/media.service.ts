@@ -2,6 +2,7 @@
 // pages ask for (width × AVIF/WebP/JPEG) is made by sharp on first request and kept.
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
+import type { UserRole } from '#core/account.ts';
 import {
   type ImageRef,
   RENDITION_FORMATS,
@@ -9,14 +10,35 @@ import {
   type RenditionFormat,
   type RenditionWidth,
 } from '#core/media.ts';
-import type { Queryable } from '#server/db/client.ts';
+import { can } from '#core/permissions.ts';
+import type { Db, Queryable } from '#server/db/client.ts';
+import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import { NotFoundError, ValidationError } from '#server/platform/errors.ts';
 import type { BlobStorage } from '#server/platform/storage.ts';
-import { findMedia, insertMedia, type MediaRow } from './media.repository.ts';
+import { findMedia, insertMedia, type MediaRow, updateMediaAlt } from './media.repository.ts';
 
-const ACCEPTED_INPUT = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'svg', 'tiff', 'heif']);
-const MAX_INPUT_PIXELS = 40_000_000;
+/** What a shop owner's photo may be (sharp's names for them; AVIF decodes as `heif`). */
+const ACCEPTED_INPUT = new Set(['jpeg', 'png', 'webp', 'heif', 'gif']);
+/** A decompression-bomb guard: 50 megapixels (8000 × 6250) is more than any phone's normal photo. */
+export const MAX_INPUT_PIXELS = 50_000_000;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const MAX_ALT_LENGTH = 300;
+/** Originals are kept no larger than this on their long side: more than the largest rendition. */
+const MAX_ORIGINAL_SIDE = 3000;
+/** Web markup or script anywhere in a picture's bytes: a polyglot meant to be opened as a page. */
+const MARKUP = /<(?:script|html|svg|iframe|body|object|embed|\?php)\b|javascript:/i;
+/** A ZIP archive's end record: a ZIP (or JAR, DOCX, …) glued after a picture. */
+const ZIP_END = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
+
+export const REFUSALS = {
+  tooLarge: 'Photos must be 10 MB or smaller. Please send a smaller photo.',
+  unreadable: 'That file is not a photo we can read. Please upload a JPEG, PNG or WebP photo.',
+  svg: 'SVG drawings are not accepted (they can carry scripts). Please upload a JPEG, PNG or WebP photo.',
+  hidden:
+    'That file has something hidden inside the picture (a web page, script or archive). Please save the photo again from your phone or editor and upload that.',
+  tooManyPixels: (width: number, height: number) =>
+    `That photo is ${width} × ${height} pixels, more than the 50 megapixels we accept. Please resize it (for example to 3000 pixels wide) and upload it again.`,
+} as const;
 
 export const CONTENT_TYPES: Record<RenditionFormat, string> = {
   avif: 'image/avif',
@@ -46,45 +68,90 @@ export function parseRenditionName(
   return { width, format };
 }
 
-export function createMediaService(deps: { db: Queryable; storage: BlobStorage }) {
-  const { db, storage } = deps;
+/** The checks and the re-encoding of storeOriginal, without storing anything. */
+export async function cleanImage(
+  input: Buffer,
+): Promise<{ data: Buffer; ext: 'jpg' | 'png' | 'webp'; width: number; height: number }> {
+  if (input.byteLength > MAX_UPLOAD_BYTES) throw new ValidationError(REFUSALS.tooLarge);
+  if (input.byteLength === 0) throw new ValidationError(REFUSALS.unreadable);
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new ValidationError(REFUSALS.unreadable);
+  }
+  if (meta.format === 'svg') throw new ValidationError(REFUSALS.svg);
+  if (!meta.format || !ACCEPTED_INPUT.has(meta.format) || !meta.width || !meta.height) {
+    throw new ValidationError(REFUSALS.unreadable);
+  }
+  // latin1 maps every byte to one character, so the search sees the file's bytes as they are.
+  const tail = input.subarray(Math.max(0, input.byteLength - 65_557));
+  if (MARKUP.test(input.toString('latin1')) || tail.includes(ZIP_END)) {
+    throw new ValidationError(REFUSALS.hidden);
+  }
+  const frameHeight = meta.pageHeight ?? meta.height;
+  if (meta.width * frameHeight > MAX_INPUT_PIXELS) {
+    throw new ValidationError(REFUSALS.tooManyPixels(meta.width, frameHeight));
+  }
+  // Decode the pixels (a truncated or corrupt file fails here) and write a fresh file: the
+  // EXIF orientation is applied, then every piece of metadata is left behind.
+  const ext = meta.format === 'jpeg' ? 'jpg' : meta.format === 'png' ? 'png' : 'webp';
+  let pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate().resize({
+    width: MAX_ORIGINAL_SIDE,
+    height: MAX_ORIGINAL_SIDE,
+    fit: 'inside',
+    withoutEnlargement: true,
+  });
+  if (ext === 'jpg') pipeline = pipeline.jpeg({ quality: 90 });
+  else if (ext === 'png') pipeline = pipeline.png();
+  else pipeline = pipeline.webp({ quality: 90 });
+  try {
+    const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+    return { data, ext, width: info.width, height: info.height };
+  } catch {
+    throw new ValidationError(REFUSALS.unreadable);
+  }
+}
+
+/** Who uploads, for the audit log. */
+export interface Uploader {
+  userId: number;
+  ip?: string | null;
+}
+
+/** May this role upload photos? Those who edit products or banners (both use the same upload). */
+export function mayUploadPhotos(role: UserRole): boolean {
+  return can(role, 'products.edit') || can(role, 'banners.manage');
+}
+
+export function createMediaService(deps: {
+  db: Db;
+  storage: BlobStorage;
+  /** The audit log (uploads by staff are recorded); absent in scripts that only import artwork. */
+  audit?: Pick<AuditService, 'record'>;
+}) {
+  const { db, storage, audit } = deps;
   const inFlight = new Map<string, Promise<Rendition>>();
 
-  /** Checks an image and stores its original; the caller records it with `recordMedia`. */
+  /**
+   * Checks an untrusted file by its content (never its name or declared type) and stores a clean
+   * copy (ADR 031): refused unless sharp decodes it as a JPEG, PNG, WebP, AVIF or GIF of at most
+   * 50 megapixels and 10 MB with no markup, script or archive inside; then re-encoded, so only its
+   * pixels are kept (no metadata such as the phone's GPS position, nothing after the picture).
+   * Throws ValidationError and stores nothing on refusal. The caller records it with `recordMedia`.
+   */
   async function storeOriginal(input: Buffer, alt: string): Promise<MediaRecord> {
-    if (input.byteLength > MAX_UPLOAD_BYTES) {
-      throw new ValidationError('Images must be 10 MB or smaller.');
-    }
-    let meta: Metadata;
-    try {
-      meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-    } catch {
-      throw new ValidationError('That file is not an image we can read.');
-    }
-    if (!meta.format || !ACCEPTED_INPUT.has(meta.format) || !meta.width || !meta.height) {
-      throw new ValidationError('That file is not an image we can read.');
-    }
-    // JPEG, PNG and WebP originals are kept byte for byte; anything else becomes PNG.
-    let data = input;
-    let ext: string = meta.format === 'jpeg' ? 'jpg' : meta.format;
-    if (!['jpeg', 'png', 'webp'].includes(meta.format)) {
-      data = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).png().toBuffer();
-      ext = 'png';
-    }
-    // EXIF orientation swaps the displayed width and height.
-    const rotated = (meta.orientation ?? 1) >= 5;
-    const width = rotated ? meta.height : meta.width;
-    const height = rotated ? meta.width : meta.height;
-    const id = createHash('sha256').update(data).digest('hex').slice(0, 24);
-    const storageKey = `originals/${id}.${ext}`;
-    await storage.put(storageKey, data);
+    const clean = await cleanImage(input);
+    const id = createHash('sha256').update(clean.data).digest('hex').slice(0, 24);
+    const storageKey = `originals/${id}.${clean.ext}`;
+    await storage.put(storageKey, clean.data);
     return {
       id,
       storageKey,
-      mimeType: `image/${ext === 'jpg' ? 'jpeg' : ext}`,
-      width,
-      height,
-      bytes: data.byteLength,
+      mimeType: `image/${clean.ext === 'jpg' ? 'jpeg' : clean.ext}`,
+      width: clean.width,
+      height: clean.height,
+      bytes: clean.data.byteLength,
       alt,
     };
   }
@@ -137,8 +204,40 @@ export function createMediaService(deps: { db: Queryable; storage: BlobStorage }
     await insertMedia(into, record);
   }
 
+  /**
+   * A photo uploaded by an admin (the upload endpoint and the no-JavaScript form helper): checked
+   * and stored as storeOriginal does, recorded with its audit entry in one transaction.
+   */
+  async function upload(input: Buffer, alt: string, by: Uploader): Promise<ImageRef> {
+    const cleanAlt = alt.trim().slice(0, MAX_ALT_LENGTH);
+    const record = await storeOriginal(input, cleanAlt);
+    await db.transaction(async (tx) => {
+      await insertMedia(tx, record);
+      await audit?.record(tx, {
+        actorUserId: by.userId,
+        ip: by.ip ?? null,
+        action: 'media.upload',
+        subjectType: 'media',
+        subjectId: record.id,
+        details: { width: record.width, height: record.height, bytes: record.bytes, type: record.mimeType },
+      });
+    });
+    return { id: record.id, alt: cleanAlt, width: record.width, height: record.height };
+  }
+
   return {
     storeOriginal,
+    upload,
+    /** A stored picture's reference, or null when there is no such picture. */
+    async find(id: string, into: Queryable = db): Promise<ImageRef | null> {
+      if (!/^[a-f0-9]{24}$/.test(id)) return null;
+      const row = await findMedia(into, id);
+      return row ? { id: row.id, alt: row.alt, width: row.width, height: row.height } : null;
+    },
+    /** Sets a picture's alt text (what it shows), inside the caller's transaction if given. */
+    async setAlt(id: string, alt: string, into: Queryable = db): Promise<void> {
+      await updateMediaAlt(into, id, alt.trim().slice(0, MAX_ALT_LENGTH));
+    },
     recordMedia,
     importImage,
     /** The bytes of one rendition; concurrent requests for the same one share the work. */

@@ -64,7 +64,7 @@ describe('media', () => {
       shop.services.media.importImage(Buffer.from('<html>not a picture</html>'), 'x'),
     ).rejects.toMatchObject({
       status: 400,
-      message: 'That file is not an image we can read.',
+      message: 'That file is not a photo we can read. Please upload a JPEG, PNG or WebP photo.',
     });
   });
 
