@@ -1,7 +1,8 @@
 // Running the shelves in a real Chromium at a laptop's and a phone's width (issue 13): the owner
 // adds a wig with three lengths through the variant builder, sees it on the storefront, edits its
 // price and sees the new one, then deletes (archives) it and its page answers 410. axe checks the
-// form on the way. (Photos join at merge, with the photos helper's PhotoManager.)
+// form on the way. Two photos go up with the form's photo manager (progress, alt text, main photo).
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { formatPrice } from '#core/money.ts';
 import {
@@ -19,7 +20,7 @@ const t = setupAdmin('Funke Adeyemi');
 
 for (const width of WIDTHS) {
   describe(`products at ${width.viewport.width} px (${width.name})`, () => {
-    it('adds a wig with three lengths, sees it on the shop, edits its price, archives it', async () => {
+    it('adds a wig with two photos and three lengths, sees it on the shop, edits its price, archives it', async () => {
       const name = `Test Bone Straight Wig ${width.name} ${Date.now()}`;
       const page = await t.open(width);
       await openPage(page, '/admin/dashboard');
@@ -43,6 +44,20 @@ for (const width of WIDTHS) {
       await page.getByRole('button', { name: 'Set for selected' }).click();
       await expect.poll(() => page.getByLabel('Stock of 16"', { exact: true }).inputValue(), SLOW).toBe('6');
       await page.getByLabel('Price of 16" (₦)', { exact: true }).fill('52,000');
+
+      // Two photos at once; the first is the main one.
+      const photo = (background: string) =>
+        sharp({ create: { width: 800, height: 1000, channels: 3, background } })
+          .jpeg()
+          .toBuffer();
+      await page.getByLabel('Add photos', { exact: true }).setInputFiles([
+        { name: 'front.jpg', mimeType: 'image/jpeg', buffer: await photo('#3d162c') },
+        { name: 'side.jpg', mimeType: 'image/jpeg', buffer: await photo('#c79a45') },
+      ]);
+      await expect.poll(() => page.getByTestId('photo-item').count(), SLOW).toBe(2);
+      const alts = page.getByLabel('Alt text (what the photo shows)');
+      await alts.nth(0).fill('The wig from the front');
+      await alts.nth(1).fill('The wig from the side');
       await expectNoSeriousViolations(page, 'the product form with its variant rows');
       await expectNoSidewaysScroll(page, 'the product form');
 
@@ -58,6 +73,9 @@ for (const width of WIDTHS) {
       await openPage(shopper, shopLink!);
       await shopper.getByRole('heading', { name, level: 1 }).waitFor(SLOW);
       await expect.poll(() => shopper.locator('main').innerText(), SLOW).toContain(formatPrice(4_500_000));
+      await shopper.getByAltText('The wig from the front').first().waitFor(SLOW);
+      await shopper.getByRole('button', { name: 'Show picture 2 of 2' }).click();
+      await shopper.getByAltText('The wig from the side').first().waitFor(SLOW);
 
       // A new price shows at once.
       await page.getByLabel('Price of 12" (₦)', { exact: true }).fill('39,500');

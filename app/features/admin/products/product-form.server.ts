@@ -11,6 +11,7 @@ import { requirePermission } from '#app/lib/auth.server.ts';
 import { asAppError } from '#app/lib/errors.ts';
 import { formValues } from '#app/lib/forms.server.ts';
 import { redirectWithToast } from '#app/lib/toast.server.ts';
+import { storeNewPhotos } from '#app/lib/uploads.server.ts';
 import { can } from '#core/permissions.ts';
 import { applyToSelected, draftFromForm, type ProductDraft, rebuildRows } from '#core/product-draft.ts';
 import { PRODUCT_DONE } from './format.ts';
@@ -37,12 +38,26 @@ export async function productFormAction(request: Request, context: AppLoadContex
   const user = await requirePermission(context, 'products.view', request);
   const actor = { user, ip: context.clientIp };
   const values = formValues(form);
-  values.photos = form
-    .getAll('photos')
-    .filter((v): v is string => typeof v === 'string')
-    .join(',');
+  // Photos chosen without JavaScript (a multipart post) are checked and stored first, and join the
+  // list after the ones already there; a refused file is named and the rest of the form kept.
+  const upload =
+    intent === 'save' || intent === 'build' || intent === 'apply'
+      ? can(user.role, 'products.edit')
+        ? await storeNewPhotos(form, context, user)
+        : null
+      : null;
+  values.photos = (
+    upload?.photos ?? form.getAll('photos').filter((v): v is string => typeof v === 'string')
+  ).join(',');
   const draft = draftFromForm(values);
   const refuse = (message: string, status: number) => answer(draft, { ok: false, message }, status);
+  if (upload && upload.refused.length > 0) {
+    return answer(
+      draft,
+      { ok: false, message: upload.refused.join(' '), fieldErrors: { photos: upload.refused } },
+      400,
+    );
+  }
 
   if (intent === 'archive' || intent === 'restore') {
     if (!can(user.role, 'delete.any')) return refuse('Only an admin can delete or restore products.', 403);

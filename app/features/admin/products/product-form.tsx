@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx';
+import { PhotoManager } from '#app/features/admin/ui/photo-manager.tsx';
 import { CATEGORY_NAMES, CATEGORY_SLUGS, productPath } from '#core/catalog.ts';
 import type { ProductStatus } from '#core/contract/admin-products.ts';
 import type { ImageRef } from '#core/contract/catalog.ts';
@@ -330,7 +331,7 @@ export interface ProductFormProps {
   /** Staff read the form; only admins change it (ADR 030). */
   readOnly: boolean;
   product: { id: number; slug: string; status: ProductStatus } | null;
-  /** The product's current photos, first = main (the photos helper's PhotoManager replaces this). */
+  /** The product's current photos, first = main (their sizes for the photo manager's previews). */
   photos: (ImageRef & { mediaId: string })[];
   canDelete: boolean;
 }
@@ -378,6 +379,7 @@ export function ProductForm(props: ProductFormProps) {
 
       <Form
         method="post"
+        encType="multipart/form-data"
         key={props.revision}
         className="mt-6 space-y-6"
         data-testid="product-form"
@@ -480,30 +482,39 @@ export function ProductForm(props: ProductFormProps) {
           </Card>
 
           <Card title="Photos" testId="photos">
-            {/* PhotoManager goes here (helper `photos`): it posts `photos` (media ids in order) and `photoAlt-<id>`. */}
-            {draft.photos.length === 0 ? (
-              <p className="text-sm text-muted">No photos yet.</p>
+            {readOnly ? (
+              draft.photos.length === 0 ? (
+                <p className="text-sm text-muted">No photos yet.</p>
+              ) : (
+                <ol className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="current-photos">
+                  {draft.photos.map((p, index) => {
+                    const image = photos.find((ph) => ph.mediaId === p.mediaId);
+                    return (
+                      <li key={p.mediaId} className="text-xs">
+                        {image ? (
+                          <ResponsiveImage
+                            image={{ ...image, alt: p.alt }}
+                            sizes="160px"
+                            maxWidth={160}
+                            className="aspect-[4/5] w-full rounded-lg object-cover"
+                          />
+                        ) : null}
+                        <span className="mt-1 block">
+                          {index === 0 ? 'Main photo' : `Photo ${index + 1}`}
+                        </span>
+                      </li>
+                    );
+                  })}
+                </ol>
+              )
             ) : (
-              <ol className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="current-photos">
-                {draft.photos.map((p, index) => {
+              <PhotoManager
+                label="Add photos"
+                initial={draft.photos.map((p) => {
                   const image = photos.find((ph) => ph.mediaId === p.mediaId);
-                  return (
-                    <li key={p.mediaId} className="text-xs">
-                      <input type="hidden" name="photos" value={p.mediaId} />
-                      <input type="hidden" name={field.photoAlt(p.mediaId)} value={p.alt} />
-                      {image ? (
-                        <ResponsiveImage
-                          image={{ ...image, alt: p.alt }}
-                          sizes="160px"
-                          maxWidth={160}
-                          className="aspect-[4/5] w-full rounded-lg object-cover"
-                        />
-                      ) : null}
-                      <span className="mt-1 block">{index === 0 ? 'Main photo' : `Photo ${index + 1}`}</span>
-                    </li>
-                  );
+                  return { id: p.mediaId, alt: p.alt, width: image?.width, height: image?.height };
                 })}
-              </ol>
+              />
             )}
             <ErrorText name="photos" errors={errors} />
           </Card>
