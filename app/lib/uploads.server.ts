@@ -8,6 +8,15 @@ import { asAppError } from './errors.ts';
 
 export const NEW_PHOTOS_FIELD = 'newPhotos';
 
+/** The form's `photos`: media ids in display order (one field each, or comma-separated). */
+function photoIdsOf(form: FormData): string[] {
+  return form
+    .getAll('photos')
+    .flatMap((v) => (typeof v === 'string' ? v.split(',') : []))
+    .map((v) => v.trim())
+    .filter((v) => /^[a-f0-9]{24}$/.test(v));
+}
+
 export interface NewPhotosResult {
   /** The form's `photos` (media ids in display order) with the newly stored ones appended. */
   photos: string[];
@@ -28,9 +37,7 @@ export async function storeNewPhotos(
   user: SessionUser,
   options: { max?: number } = {},
 ): Promise<NewPhotosResult> {
-  const photos = form
-    .getAll('photos')
-    .filter((v): v is string => typeof v === 'string' && /^[a-f0-9]{24}$/.test(v));
+  const photos = photoIdsOf(form);
   const files = form.getAll(NEW_PHOTOS_FIELD).filter((v): v is File => typeof v !== 'string' && v.size > 0);
   const added: string[] = [];
   const refused: string[] = [];
@@ -60,9 +67,7 @@ export async function storeNewPhotos(
 
 /** The form's photos in display order with their alt text (`photos` and `photoAlt-<id>`). */
 export function photosFromForm(form: FormData, photos?: readonly string[]): { id: string; alt: string }[] {
-  const ids =
-    photos ??
-    form.getAll('photos').filter((v): v is string => typeof v === 'string' && /^[a-f0-9]{24}$/.test(v));
+  const ids = photos ?? photoIdsOf(form);
   return [...new Set(ids)].map((id) => {
     const alt = form.get(`photoAlt-${id}`);
     return { id, alt: typeof alt === 'string' ? alt.trim().slice(0, 300) : '' };

@@ -7,6 +7,10 @@ export interface RequestOptions {
   remoteAddress?: string;
 }
 
+/** A multipart field: text, a file, or several of either (a repeated field). */
+export type MultipartFile = { file: Buffer; name: string; type: string };
+export type MultipartValue = string | MultipartFile | (string | MultipartFile)[];
+
 export class TestClient {
   readonly cookies = new Map<string, string>();
 
@@ -48,6 +52,30 @@ export class TestClient {
       url,
       payload: body.toString(),
       headers: this.headers({ 'content-type': 'application/x-www-form-urlencoded', ...options.headers }),
+      remoteAddress: options.remoteAddress ?? this.defaults.remoteAddress,
+    });
+    this.remember(res);
+    return res;
+  }
+
+  /**
+   * Posts a multipart form (files included), as a browser without JavaScript sends a form with
+   * `enctype="multipart/form-data"`.
+   */
+  async postMultipart(url: string, fields: Record<string, MultipartValue>, options: RequestOptions = {}) {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) {
+      for (const one of Array.isArray(value) ? value : [value]) {
+        if (typeof one === 'string') form.append(key, one);
+        else form.append(key, new Blob([new Uint8Array(one.file)], { type: one.type }), one.name);
+      }
+    }
+    const encoded = new Request('http://shop.test/', { method: 'POST', body: form });
+    const res = await this.app.inject({
+      method: 'POST',
+      url,
+      payload: Buffer.from(await encoded.arrayBuffer()),
+      headers: this.headers({ 'content-type': encoded.headers.get('content-type')!, ...options.headers }),
       remoteAddress: options.remoteAddress ?? this.defaults.remoteAddress,
     });
     this.remember(res);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toLagosLocal } from '#core/contract/banners.ts';
 import { media } from '#server/db/schema/media.ts';
 import { jpegPhoto, SVG_DRAWING } from '#tests/factories/images.ts';
-import type { TestClient } from '#tests/helpers/client.ts';
+import { type MultipartValue, TestClient } from '#tests/helpers/client.ts';
 import { visitorsPerRole } from '#tests/helpers/role-clients.ts';
 import { createTestShop, type TestShop } from '#tests/helpers/test-app.ts';
 
@@ -26,26 +26,11 @@ afterAll(async () => {
   await shop.close();
 });
 
-type Fields = Record<string, string | { file: Buffer; name: string; type: string }>;
+type Fields = Record<string, MultipartValue>;
 
 /** Posts a multipart form as a browser without JavaScript does (files included). */
-async function postMultipart(client: TestClient | null, url: string, fields: Fields) {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) {
-    if (typeof value === 'string') form.append(key, value);
-    else form.append(key, new Blob([new Uint8Array(value.file)], { type: value.type }), value.name);
-  }
-  const request = new Request('http://shop.test/', { method: 'POST', body: form });
-  const cookie = client ? [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') : '';
-  return shop.app.inject({
-    method: 'POST',
-    url,
-    headers: {
-      'content-type': request.headers.get('content-type')!,
-      ...(cookie ? { cookie } : {}),
-    },
-    payload: Buffer.from(await request.arrayBuffer()),
-  });
+function postMultipart(client: TestClient | null, url: string, fields: Fields) {
+  return (client ?? new TestClient(shop.app)).postMultipart(url, fields);
 }
 
 const slide = (title: string, extra: Fields = {}): Fields => ({

@@ -4,6 +4,7 @@
 // kept, archive ("delete") → 410 and gone from listing, search and sitemap, restore, who may do
 // what, the audit entries — and the owner's stock edit racing 50 checkouts.
 import { and, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productPath } from '#core/catalog.ts';
 import { formatPrice } from '#core/money.ts';
@@ -98,7 +99,10 @@ function renderedFields(html: string): Fields {
     const value = decode(attrs.match(/value="([^"]*)"/)?.[1] ?? '');
     const type = attrs.match(/type="([^"]+)"/)?.[1];
     if (type === 'checkbox' || type === 'radio') {
-      if (/checked=""/.test(attrs)) out[name] = type === 'checkbox' ? 'on' : value;
+      // "Keep this photo" (the photo manager without JavaScript) posts the photo's id.
+      if (/checked=""/.test(attrs) && name === 'photos')
+        out.photos = out.photos ? `${out.photos},${value}` : value;
+      else if (/checked=""/.test(attrs)) out[name] = type === 'checkbox' ? 'on' : value;
       continue;
     }
     if (name === 'photos') out.photos = out.photos ? `${out.photos},${value}` : value;
@@ -310,7 +314,10 @@ describe('adding and editing', () => {
     const after = await variantsOf(id);
     expect(after.map((v) => v.id)).toEqual(variants.map((v) => v.id));
     expect(after[0]!.priceKobo).toBe(3_950_000);
-    expect((await clients.anonymous.get(productPath(product!))).body).toContain(formatPrice(3_950_000));
+    const edited = (await clients.anonymous.get(productPath(product!))).body;
+    expect(edited).toContain(formatPrice(3_950_000));
+    // The photo stays through the edit.
+    expect(edited).toContain('Body wave wig, 16 inches');
     const [updated] = await auditFor(id, 'product.update');
     const details = updated!.details as {
       before: { variants: { priceKobo: number }[] };
@@ -363,12 +370,55 @@ describe('adding and editing', () => {
     const noMedia = await clients.admin.post(
       '/admin/products/new',
       formOf(
-        { name: 'Ghost Photo Wig', rows: [row({ price: '1000' })], photos: [{ mediaId: 'nope', alt: '' }] },
+        {
+          name: 'Ghost Photo Wig',
+          rows: [row({ price: '1000' })],
+          photos: [{ mediaId: 'a'.repeat(24), alt: '' }],
+        },
         { intent: 'save' },
       ),
     );
     expect(noMedia.statusCode).toBe(400);
     expect(noMedia.body).toContain('no longer exists');
+  });
+
+  it('takes photos chosen without JavaScript, refusing a fake one by name and keeping the rest', async () => {
+    const jpeg = await sharp({ create: { width: 600, height: 750, channels: 3, background: '#55213e' } })
+      .jpeg()
+      .toBuffer();
+    const fields = formOf({ name: 'Photo Form Wig', rows: [row({ price: '30000', stock: '2' })] });
+    const refused = await clients.admin.postMultipart('/admin/products/new', {
+      ...fields,
+      intent: 'save',
+      newPhotos: [
+        { file: jpeg, name: 'front.jpg', type: 'image/jpeg' },
+        { file: Buffer.from('not a picture at all'), name: 'notes.jpg', type: 'image/jpeg' },
+      ],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('notes.jpg:');
+    const kept = renderedFields(refused.body);
+    expect(kept.name).toBe('Photo Form Wig');
+    // The good photo was stored and is in the form again; nothing else was written.
+    expect(kept.photos).toMatch(/^[a-f0-9]{24}$/);
+    const [none] = await queryRows<{ n: number }>(
+      shop.database.db,
+      sql`SELECT count(*)::int AS n FROM products WHERE name = 'Photo Form Wig'`,
+    );
+    expect(none!.n).toBe(0);
+
+    const saved = await clients.admin.postMultipart('/admin/products/new', {
+      ...kept,
+      [field.photoAlt(kept.photos!)]: 'The photo form wig from the front',
+      intent: 'save',
+    });
+    expect(saved.statusCode, saved.body.slice(0, 300)).toBe(302);
+    const id = idFrom(saved);
+    const images = await queryRows<{ media_id: string; alt: string | null }>(
+      shop.database.db,
+      sql`SELECT media_id, alt FROM product_images WHERE product_id = ${id}`,
+    );
+    expect(images).toEqual([{ media_id: kept.photos, alt: 'The photo form wig from the front' }]);
   });
 
   it('refuses a stock edit when a sale changed the stock meanwhile, and says the new figure', async () => {
