@@ -29,7 +29,11 @@ export function AdminShell({ user, secondFactorExempt, notice, children }: Admin
     <div className="min-h-dvh bg-sand/40">
       <header className="sticky top-0 z-20 border-b border-ink/10 bg-plum-900 text-cream">
         <div className="flex h-14 items-center gap-1 whitespace-nowrap px-3 sm:gap-3 sm:px-4">
-          <Link to="/admin/dashboard" className="font-display text-base font-semibold sm:text-lg">
+          {/* The brand gives way (ellipsis) before the header could scroll sideways on a narrow phone. */}
+          <Link
+            to="/admin/dashboard"
+            className="min-w-0 truncate font-display text-base font-semibold sm:text-lg"
+          >
             Crown Hair <span className="text-gold-300">Admin</span>
           </Link>
           <span className="ml-auto hidden text-sm text-cream/80 sm:inline" data-testid="admin-user">
@@ -39,15 +43,15 @@ export function AdminShell({ user, secondFactorExempt, notice, children }: Admin
             href="/"
             target="_blank"
             rel="noopener"
-            className="ml-auto inline-flex min-h-11 items-center gap-1 rounded px-2 text-sm font-semibold hover:text-gold-300 sm:ml-0"
+            className="ml-auto inline-flex min-h-11 shrink-0 items-center gap-1 rounded px-2 text-sm font-semibold hover:text-gold-300 sm:ml-0"
           >
             View Store <ExternalLink className="h-4 w-4" aria-hidden="true" />
             <span className="sr-only">(opens in a new tab)</span>
           </a>
-          <Form method="post" action="/auth/sign-out">
+          <Form method="post" action="/auth/sign-out" className="shrink-0">
             <button
               type="submit"
-              className="inline-flex min-h-11 items-center gap-1 rounded px-2 text-sm font-semibold hover:text-gold-300"
+              className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded px-2 text-sm font-semibold hover:text-gold-300"
             >
               <LogOut className="h-4 w-4" aria-hidden="true" /> Logout
             </button>
