@@ -1,7 +1,8 @@
 // Running the shelves in a real Chromium at a laptop's and a phone's width (issue 13): the owner
-// adds a wig with three lengths through the variant builder, sees it on the storefront, edits its
-// price and sees the new one, then deletes (archives) it and its page answers 410. axe checks the
-// form on the way. Two photos go up with the form's photo manager (progress, alt text, main photo).
+// adds a wig with three lengths through the variant builder, sees it on the storefront, a shopper
+// buys one (the owner's form shows the stock one lower), edits its price and sees the new one, then
+// deletes (archives) it and its page answers 410. axe checks the form on the way. Two photos go up
+// with the form's photo manager (progress, alt text, main photo).
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { formatPrice } from '#core/money.ts';
@@ -15,12 +16,20 @@ import {
 } from './admin-helpers.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 import { openPage } from './browser.ts';
+import {
+  cartBadge,
+  checkoutForm,
+  fillCheckout,
+  lagosDelivery,
+  PAYMENT,
+  waitForPath,
+} from './shop-helpers.ts';
 
 const t = setupAdmin('Funke Adeyemi');
 
 for (const width of WIDTHS) {
   describe(`products at ${width.viewport.width} px (${width.name})`, () => {
-    it('adds a wig with two photos and three lengths, sees it on the shop, edits its price, archives it', async () => {
+    it('adds a wig with two photos and three lengths, sees it on the shop, a shopper buys one, edits its price, archives it', async () => {
       const name = `Test Bone Straight Wig ${width.name} ${Date.now()}`;
       const page = await t.open(width);
       await openPage(page, '/admin/dashboard');
@@ -76,6 +85,20 @@ for (const width of WIDTHS) {
       await shopper.getByAltText('The wig from the front').first().waitFor(SLOW);
       await shopper.getByRole('button', { name: 'Show picture 2 of 2' }).click();
       await shopper.getByAltText('The wig from the side').first().waitFor(SLOW);
+
+      // A shopper buys one (the first length, paying on delivery in Lagos).
+      await shopper.getByTestId('add-to-cart').click();
+      await expect.poll(() => cartBadge(shopper), SLOW).toBe(1);
+      await openPage(shopper, '/checkout');
+      await fillCheckout(shopper, lagosDelivery(`wig-buyer-${width.name}-${Date.now()}@example.com`));
+      const checkout = checkoutForm(shopper);
+      await checkout.getByRole('radio', { name: PAYMENT.payOnDelivery }).check();
+      await checkout.locator('button[type="submit"]').click();
+      await waitForPath(shopper, '/payment-success');
+      await shopper.getByRole('heading', { name: 'Order placed!' }).waitFor(SLOW);
+      // The owner's form shows the sale: one fewer of that length.
+      await page.reload();
+      await expect.poll(() => page.getByLabel('Stock of 12"', { exact: true }).inputValue(), SLOW).toBe('5');
 
       // A new price shows at once.
       await page.getByLabel('Price of 12" (₦)', { exact: true }).fill('39,500');
