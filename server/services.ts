@@ -233,7 +233,13 @@ export function createServices(deps: {
       ordersOf: (user) => orders.listForCustomer(user),
       supportEmail: async () => (await content.getStoreInfo()).email,
     }),
-    banners: createBannersService({ db, audit, media, invalidateContent: () => content.invalidate() }),
+    banners: createBannersService({
+      db,
+      audit,
+      media,
+      invalidateContent: () => content.invalidate(),
+      cache: contentCache,
+    }),
     adminProducts: createAdminProductsService({
       db,
       audit,

@@ -17,13 +17,14 @@ import {
 } from '#core/contract/admin-users.ts';
 import type { OrderSummary } from '#core/contract/orders.ts';
 import { normalizeNigerianPhone } from '#core/nigeria.ts';
-import { can, type Permission } from '#core/permissions.ts';
+import { can } from '#core/permissions.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import { staffMessageMail } from '#server/modules/mail/admin-user-templates.tsx';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
 import type { CustomerTotalsPort } from '#server/modules/orders/customer-totals.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '#server/platform/errors.ts';
+import { assertCan, type StaffActor } from '#server/platform/staff-actor.ts';
 import { parseInput } from '#server/platform/validation.ts';
 import { toSessionUser } from './accounts.policy.ts';
 import { deleteSessionsOf, findUserById, type UserRow, updateUser } from './accounts.repository.ts';
@@ -52,11 +53,7 @@ function lagosMidnight(isoDate: string): Date {
   return new Date(Date.parse(`${isoDate}T00:00:00Z`) - LAGOS_OFFSET_MS);
 }
 
-/** Who is acting, and from where (the audit record's address). */
-export interface Actor {
-  user: SessionUser;
-  ip?: string | null;
-}
+export type Actor = StaffActor;
 
 export function createAdminUsersService(deps: {
   db: Db;
@@ -71,10 +68,6 @@ export function createAdminUsersService(deps: {
   supportEmail: () => Promise<string>;
 }) {
   const { db, audit, mail } = deps;
-
-  function allow(actor: Actor, permission: Permission, message: string): void {
-    if (!can(actor.user.role, permission)) throw new ForbiddenError(message);
-  }
 
   /** One audit record inside the change's transaction; before/after values in details. */
   async function record(
@@ -137,7 +130,7 @@ export function createAdminUsersService(deps: {
   return {
     /** The list page: summary cards, one page of accounts with their order figures. */
     async list(actor: Actor, query: unknown): Promise<AdminUsersPage & { query: AdminUsersQuery }> {
-      allow(actor, 'customers.view', 'You cannot see customers.');
+      assertCan(actor, 'customers.view', 'You cannot see customers.');
       const filter = parseInput(AdminUsersQuery, query);
       const period = filter.period ?? 'month';
       const offset = (filter.page - 1) * USERS_PAGE_SIZE;
@@ -180,7 +173,7 @@ export function createAdminUsersService(deps: {
 
     /** One account: profile and orders (its audit trail is the audit module's to read). */
     async detail(actor: Actor, id: number): Promise<{ user: AdminUserDetail; orders: OrderSummary[] }> {
-      allow(actor, 'customers.view', 'You cannot see customers.');
+      assertCan(actor, 'customers.view', 'You cannot see customers.');
       const user = Number.isSafeInteger(id) ? await findUserById(db, id) : null;
       if (!user) throw new NotFoundError('There is no account with that id.');
       const [totals, reviews, orders] = await Promise.all([
@@ -211,7 +204,7 @@ export function createAdminUsersService(deps: {
      * session lookup also refuses a suspended account's session).
      */
     async suspend(actor: Actor, id: number, input: unknown): Promise<{ sessionsEnded: number }> {
-      allow(actor, 'customers.suspend', 'You cannot suspend accounts.');
+      assertCan(actor, 'customers.suspend', 'You cannot suspend accounts.');
       const { reason } = parseInput(SuspendUserInput, input);
       return db.transaction(async (tx) => {
         const { target, activeAdmins } = await lockTarget(tx, id);
@@ -233,7 +226,7 @@ export function createAdminUsersService(deps: {
     },
 
     async reactivate(actor: Actor, id: number): Promise<void> {
-      allow(actor, 'customers.suspend', 'You cannot reactivate accounts.');
+      assertCan(actor, 'customers.suspend', 'You cannot reactivate accounts.');
       await db.transaction(async (tx) => {
         const { target } = await lockTarget(tx, id);
         mayTouch(actor, target, 'reactivate');
@@ -251,7 +244,7 @@ export function createAdminUsersService(deps: {
      * fresh sign-in (a new staff member enrols their second factor then).
      */
     async changeRole(actor: Actor, id: number, input: unknown): Promise<{ from: UserRole; to: UserRole }> {
-      allow(actor, 'users.change-role', 'Only an admin can change roles.');
+      assertCan(actor, 'users.change-role', 'Only an admin can change roles.');
       const { role } = parseInput(ChangeRoleInput, input);
       return db.transaction(async (tx) => {
         const { target, activeAdmins } = await lockTarget(tx, id);
@@ -275,7 +268,7 @@ export function createAdminUsersService(deps: {
 
     /** Writes to the account's address through the outbox; the message is kept in the record. */
     async sendEmail(actor: Actor, id: number, input: unknown): Promise<{ to: string }> {
-      allow(actor, 'customers.email', 'You cannot email customers.');
+      assertCan(actor, 'customers.email', 'You cannot email customers.');
       const form = parseInput(EmailUserInput, input);
       const supportEmail = await deps.supportEmail();
       return db.transaction(async (tx) => {

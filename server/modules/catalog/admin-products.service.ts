@@ -3,7 +3,6 @@
 // form was loaded with — and archive ("delete") and restore. Every change empties the catalogue's
 // cache, so the storefront shows it at once (ADR 030).
 import { slugify } from '#core/catalog.ts';
-import type { SessionUser } from '#core/contract/account.ts';
 import {
   type AdminProductDetail,
   type AdminProductsPage,
@@ -11,7 +10,6 @@ import {
   PRODUCTS_PAGE_SIZE,
   ProductSaveInput,
 } from '#core/contract/admin-products.ts';
-import { can, type Permission } from '#core/permissions.ts';
 import {
   type CheckedProduct,
   checkDraft,
@@ -23,7 +21,8 @@ import {
 import type { Db, Queryable } from '#server/db/client.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import type { OrderedVariantsPort } from '#server/modules/orders/ordered-variants.ts';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#server/platform/errors.ts';
+import { ConflictError, NotFoundError, ValidationError } from '#server/platform/errors.ts';
+import { assertCan, type StaffActor } from '#server/platform/staff-actor.ts';
 import { parseInput } from '#server/platform/validation.ts';
 import {
   deleteVariants,
@@ -46,10 +45,7 @@ import {
   variantsOf,
 } from './admin-products.repository.ts';
 
-export interface Actor {
-  user: SessionUser;
-  ip?: string | null;
-}
+export type Actor = StaffActor;
 
 /**
  * A stock edit refused because a sale (or another edit) changed the stock since the form was
@@ -113,10 +109,6 @@ export function createAdminProductsService(deps: {
   lowStockThreshold: () => Promise<number>;
 }) {
   const { db, audit } = deps;
-
-  function allow(actor: Actor, permission: Permission, message: string): void {
-    if (!can(actor.user.role, permission)) throw new ForbiddenError(message);
-  }
 
   async function stored(q: Queryable, product: ProductRow) {
     const [variants, photos] = await Promise.all([variantsOf(q, product.id), photosOf(q, product.id)]);
@@ -318,7 +310,7 @@ export function createAdminProductsService(deps: {
   return {
     /** The list page: one page of products matching the filter (archived ones only when asked). */
     async list(actor: Actor, rawQuery: unknown): Promise<AdminProductsPage> {
-      allow(actor, 'products.view', 'You cannot see products.');
+      assertCan(actor, 'products.view', 'You cannot see products.');
       const query = parseInput(AdminProductsQuery, rawQuery);
       const threshold = await deps.lowStockThreshold();
       const { items, total } = await listAdminProducts(db, query, {
@@ -338,7 +330,7 @@ export function createAdminProductsService(deps: {
 
     /** One product as stored, for the edit page. */
     async detail(actor: Actor, id: number): Promise<AdminProductDetail> {
-      allow(actor, 'products.view', 'You cannot see products.');
+      assertCan(actor, 'products.view', 'You cannot see products.');
       const product = await findProduct(db, id);
       if (!product) throw new NotFoundError('There is no product with that id.');
       const [variants, photos] = await Promise.all([variantsOf(db, id), photosOf(db, id)]);
@@ -376,7 +368,7 @@ export function createAdminProductsService(deps: {
      * ValidationError (field errors by form field name) or StockConflictError; nothing is saved then.
      */
     async saveForm(actor: Actor, id: number | null, values: Record<string, string>): Promise<number> {
-      allow(actor, 'products.edit', 'Only an admin can change products.');
+      assertCan(actor, 'products.edit', 'Only an admin can change products.');
       const checked = checkDraft(draftFromForm(values));
       if (!checked.ok) {
         const messages = Object.values(checked.fieldErrors);
@@ -415,13 +407,13 @@ export function createAdminProductsService(deps: {
 
     /** "Delete": the product leaves the storefront at once; orders, reviews and the log keep it. */
     async archive(actor: Actor, id: number): Promise<void> {
-      allow(actor, 'delete.any', 'Only an admin can delete products.');
+      assertCan(actor, 'delete.any', 'Only an admin can delete products.');
       await changeStatus(actor, id, 'archived');
     },
 
     /** Back on sale (status active). */
     async restore(actor: Actor, id: number): Promise<void> {
-      allow(actor, 'delete.any', 'Only an admin can restore products.');
+      assertCan(actor, 'delete.any', 'Only an admin can restore products.');
       await changeStatus(actor, id, 'active');
     },
   };

@@ -3,7 +3,6 @@
 // change is one transaction with its audit record (before and after) and shows on the storefront
 // at once (the content cache is emptied).
 import { createHash } from 'node:crypto';
-import type { SessionUser } from '#core/contract/account.ts';
 import {
   type AdminHeroSlide,
   type AdminPopupBanner,
@@ -12,11 +11,11 @@ import {
   type StorefrontPopup,
 } from '#core/contract/banners.ts';
 import type { ImageRef } from '#core/contract/catalog.ts';
-import { can } from '#core/permissions.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import { TtlCache } from '#server/platform/cache.ts';
-import { ForbiddenError, NotFoundError, ValidationError } from '#server/platform/errors.ts';
+import { NotFoundError, ValidationError } from '#server/platform/errors.ts';
+import { assertCan, type StaffActor } from '#server/platform/staff-actor.ts';
 import { parseInput } from '#server/platform/validation.ts';
 import {
   type BannerKind,
@@ -35,10 +34,7 @@ import {
   updatePopup,
 } from './banners.repository.ts';
 
-export interface BannerActor {
-  user: SessionUser;
-  ip?: string | null;
-}
+export type BannerActor = StaffActor;
 
 /** What the banners need of the media module. */
 export interface BannerMediaPort {
@@ -74,14 +70,11 @@ export function createBannersService(deps: {
   media: BannerMediaPort;
   /** Empties the storefront's content cache (hero slides). */
   invalidateContent: () => void;
+  /** The shared content cache: an invalidation reaches every process (ADR 033). */
+  cache?: TtlCache;
 }) {
   const { db, audit, media } = deps;
-  const cache = new TtlCache();
-
-  function allow(actor: BannerActor): void {
-    if (!can(actor.user.role, 'banners.manage'))
-      throw new ForbiddenError('Only an admin can change the banners.');
-  }
+  const cache = deps.cache ?? new TtlCache();
 
   function changed(): void {
     cache.invalidate('banners:');
@@ -149,7 +142,7 @@ export function createBannersService(deps: {
 
     /** Creates (id null) or changes a hero slide; returns its id. Refusals are ValidationErrors. */
     async saveSlide(id: number | null, input: unknown, actor: BannerActor): Promise<number> {
-      allow(actor);
+      assertCan(actor, 'banners.manage', 'Only an admin can change the banners.');
       const v = parseInput(HeroSlideInput, input);
       const values = {
         title: v.title,
@@ -180,7 +173,7 @@ export function createBannersService(deps: {
 
     /** Creates (id null) or changes a popup banner; returns its id. */
     async savePopup(id: number | null, input: unknown, actor: BannerActor): Promise<number> {
-      allow(actor);
+      assertCan(actor, 'banners.manage', 'Only an admin can change the banners.');
       const v = parseInput(PopupBannerInput, input);
       if (v.link && !v.linkText) {
         throw new ValidationError('Please give the button a text, or leave the link empty.', {
@@ -215,7 +208,7 @@ export function createBannersService(deps: {
 
     /** Moves a slide or popup one place up or down the list. */
     async move(kind: BannerKind, id: number, direction: 'up' | 'down', actor: BannerActor): Promise<void> {
-      allow(actor);
+      assertCan(actor, 'banners.manage', 'Only an admin can change the banners.');
       await db.transaction(async (tx) => {
         const order = await lockOrder(tx, kind);
         const from = order.indexOf(id);
@@ -232,7 +225,7 @@ export function createBannersService(deps: {
     },
 
     async setActive(kind: BannerKind, id: number, active: boolean, actor: BannerActor): Promise<void> {
-      allow(actor);
+      assertCan(actor, 'banners.manage', 'Only an admin can change the banners.');
       await db.transaction(async (tx) => {
         const before = kind === 'hero' ? await findHeroSlide(tx, id, true) : await findPopup(tx, id, true);
         if (!before) throw new NotFoundError(`That ${NOUN[kind].toLowerCase()} no longer exists.`);
@@ -248,7 +241,7 @@ export function createBannersService(deps: {
     },
 
     async remove(kind: BannerKind, id: number, actor: BannerActor): Promise<void> {
-      allow(actor);
+      assertCan(actor, 'banners.manage', 'Only an admin can change the banners.');
       await db.transaction(async (tx) => {
         const before = kind === 'hero' ? await findHeroSlide(tx, id, true) : await findPopup(tx, id, true);
         if (!before) throw new NotFoundError(`That ${NOUN[kind].toLowerCase()} no longer exists.`);

@@ -4,7 +4,6 @@
 // A code that was ever used is deactivated instead of deleted, so orders and history keep it.
 // Nothing about codes is cached: the cart and checkout read the row on every view (cart.service),
 // so a change here shows to shoppers at once.
-import type { SessionUser } from '#core/contract/account.ts';
 import {
   type AdminDiscountRow,
   type AdminDiscountsPage,
@@ -14,10 +13,10 @@ import {
   type DiscountProductChoice,
   ToggleDiscountInput,
 } from '#core/contract/admin-discounts.ts';
-import { can, type Permission } from '#core/permissions.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#server/platform/errors.ts';
+import { ConflictError, NotFoundError, ValidationError } from '#server/platform/errors.ts';
+import { assertCan, type StaffActor } from '#server/platform/staff-actor.ts';
 import { parseInput } from '#server/platform/validation.ts';
 import {
   deleteDiscount,
@@ -31,10 +30,7 @@ import {
 } from './admin-discounts.repository.ts';
 import type { DiscountRow } from './promotions.repository.ts';
 
-export interface Actor {
-  user: SessionUser;
-  ip?: string | null;
-}
+export type Actor = StaffActor;
 
 /** The catalogue's active products, for the product picker (the catalog module's public face). */
 export interface DiscountProductsPort {
@@ -84,10 +80,6 @@ export function createAdminDiscountsService(deps: {
 }) {
   const { db, audit } = deps;
 
-  function allow(actor: Actor, permission: Permission, message: string): void {
-    if (!can(actor.user.role, permission)) throw new ForbiddenError(message);
-  }
-
   async function record(
     tx: Queryable,
     actor: Actor,
@@ -135,7 +127,7 @@ export function createAdminDiscountsService(deps: {
 
   return {
     async list(actor: Actor, query: unknown): Promise<AdminDiscountsPage & { query: AdminDiscountsQuery }> {
-      allow(actor, 'discounts.manage', 'Only an admin can manage discounts.');
+      assertCan(actor, 'discounts.manage', 'Only an admin can manage discounts.');
       const filter = parseInput(AdminDiscountsQuery, query);
       const page = await listDiscountsPage(db, {
         text: filter.q?.toUpperCase(),
@@ -154,7 +146,7 @@ export function createAdminDiscountsService(deps: {
     },
 
     async get(actor: Actor, id: number): Promise<AdminDiscountRow> {
-      allow(actor, 'discounts.manage', 'Only an admin can manage discounts.');
+      assertCan(actor, 'discounts.manage', 'Only an admin can manage discounts.');
       const row = Number.isSafeInteger(id) ? await findDiscountById(db, id) : null;
       if (!row) throw new NotFoundError('There is no discount with that id.');
       return toAdminRow(row);
@@ -166,7 +158,7 @@ export function createAdminDiscountsService(deps: {
       text: string,
       chosen: readonly number[],
     ): Promise<{ matches: DiscountProductChoice[]; chosen: DiscountProductChoice[] }> {
-      allow(actor, 'discounts.manage', 'Only an admin can manage discounts.');
+      assertCan(actor, 'discounts.manage', 'Only an admin can manage discounts.');
       const [matches, picked] = await Promise.all([
         deps.products.search(text.trim().slice(0, 80)),
         chosen.length > 0 ? deps.products.byIds(chosen.slice(0, 100)) : Promise.resolve([]),
@@ -175,7 +167,7 @@ export function createAdminDiscountsService(deps: {
     },
 
     async create(actor: Actor, input: unknown): Promise<AdminDiscountRow> {
-      allow(actor, 'discounts.manage', 'Only an admin can create discounts.');
+      assertCan(actor, 'discounts.manage', 'Only an admin can create discounts.');
       const values = parseInput(DiscountInput, input);
       checkAgainst(values, null, new Date());
       return db.transaction(async (tx) => {
@@ -188,7 +180,7 @@ export function createAdminDiscountsService(deps: {
     },
 
     async update(actor: Actor, id: number, input: unknown): Promise<AdminDiscountRow> {
-      allow(actor, 'discounts.manage', 'Only an admin can change discounts.');
+      assertCan(actor, 'discounts.manage', 'Only an admin can change discounts.');
       const values = parseInput(DiscountInput, input);
       return db.transaction(async (tx) => {
         const stored = await lockDiscount(tx, id);
@@ -204,7 +196,7 @@ export function createAdminDiscountsService(deps: {
 
     /** The list's toggle: the code works again, or stops working, at once. */
     async setActive(actor: Actor, id: number, input: unknown): Promise<AdminDiscountRow> {
-      allow(actor, 'discounts.manage', 'Only an admin can change discounts.');
+      assertCan(actor, 'discounts.manage', 'Only an admin can change discounts.');
       const { active } = parseInput(ToggleDiscountInput, input);
       return db.transaction(async (tx) => {
         const stored = await lockDiscount(tx, id);
@@ -225,8 +217,8 @@ export function createAdminDiscountsService(deps: {
      * receipts and the audit log keep pointing at it.
      */
     async remove(actor: Actor, id: number): Promise<{ code: string; outcome: 'deleted' | 'deactivated' }> {
-      allow(actor, 'discounts.manage', 'Only an admin can delete discounts.');
-      allow(actor, 'delete.any', 'Only an admin can delete discounts.');
+      assertCan(actor, 'discounts.manage', 'Only an admin can delete discounts.');
+      assertCan(actor, 'delete.any', 'Only an admin can delete discounts.');
       return db.transaction(async (tx) => {
         const stored = await lockDiscount(tx, id);
         if (!stored) throw new NotFoundError('There is no discount with that id: it may have been deleted.');

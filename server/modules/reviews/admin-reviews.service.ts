@@ -4,8 +4,6 @@
 // transaction with its audit record, and tells the storefront's caches the product changed. The
 // author's name and email come from the accounts module's directory, the order's tracking number
 // from the orders module's purchases port.
-
-import type { SessionUser } from '#core/contract/account.ts';
 import {
   ADMIN_REVIEWS_PAGE_SIZE,
   type AdminReviewRow,
@@ -16,12 +14,12 @@ import {
   ReviewReplyInput,
 } from '#core/contract/admin-reviews.ts';
 import type { ReviewStatus } from '#core/contract/reviews.ts';
-import { can, type Permission } from '#core/permissions.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import type { CustomerDirectory } from '#server/modules/accounts/customer-directory.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import type { PurchasesPort } from '#server/modules/orders/purchases.ts';
-import { ForbiddenError, NotFoundError } from '#server/platform/errors.ts';
+import { NotFoundError } from '#server/platform/errors.ts';
+import { assertCan, type StaffActor } from '#server/platform/staff-actor.ts';
 import { parseInput } from '#server/platform/validation.ts';
 import {
   deleteReview,
@@ -36,10 +34,7 @@ import {
 } from './reviews.repository.ts';
 import type { ProductPaths } from './reviews.service.ts';
 
-export interface ReviewActor {
-  user: SessionUser;
-  ip?: string | null;
-}
+export type ReviewActor = StaffActor;
 
 /** What the audit log keeps of a review: enough to know what was published, or deleted. */
 function recorded(row: ReviewRow) {
@@ -64,10 +59,6 @@ export function createAdminReviewsService(deps: {
   onProductChanged: (productId: number) => void;
 }) {
   const { db, audit } = deps;
-
-  function allow(actor: ReviewActor, permission: Permission, message: string): void {
-    if (!can(actor.user.role, permission)) throw new ForbiddenError(message);
-  }
 
   async function record(
     tx: Queryable,
@@ -106,7 +97,7 @@ export function createAdminReviewsService(deps: {
 
   return {
     async list(actor: ReviewActor, query: unknown): Promise<AdminReviewsPage & { query: AdminReviewsQuery }> {
-      allow(actor, 'reviews.moderate', 'You cannot moderate reviews.');
+      assertCan(actor, 'reviews.moderate', 'You cannot moderate reviews.');
       const filter = parseInput(AdminReviewsQuery, query);
       const userIds = filter.q ? await deps.directory.idsMatching(filter.q) : undefined;
       const [{ rows, total }, summaryRows] = await Promise.all([
@@ -178,7 +169,7 @@ export function createAdminReviewsService(deps: {
 
     /** Publishes a review (or, with `pending`, takes it off the product page). */
     async setStatus(actor: ReviewActor, input: unknown, status: ReviewStatus): Promise<{ changed: boolean }> {
-      allow(actor, 'reviews.moderate', 'You cannot moderate reviews.');
+      assertCan(actor, 'reviews.moderate', 'You cannot moderate reviews.');
       const { id } = parseInput(ReviewIdInput, input);
       let changed = false;
       await change(
@@ -196,7 +187,7 @@ export function createAdminReviewsService(deps: {
 
     /** Approves every ticked review still pending; returns how many it published. */
     async bulkApprove(actor: ReviewActor, input: unknown): Promise<{ approved: number }> {
-      allow(actor, 'reviews.moderate', 'You cannot moderate reviews.');
+      assertCan(actor, 'reviews.moderate', 'You cannot moderate reviews.');
       const { ids } = parseInput(BulkApproveInput, input);
       const products = await db.transaction(async (tx) => {
         const rows = await lockReviews(tx, [...new Set(ids)]);
@@ -213,7 +204,7 @@ export function createAdminReviewsService(deps: {
 
     /** The shop's public reply under the review (an empty reply takes it down). */
     async reply(actor: ReviewActor, input: unknown): Promise<{ removed: boolean }> {
-      allow(actor, 'reviews.moderate', 'You cannot moderate reviews.');
+      assertCan(actor, 'reviews.moderate', 'You cannot moderate reviews.');
       const { id, reply } = parseInput(ReviewReplyInput, input);
       await change(actor, id, reply ? 'review.replied' : 'review.reply_removed', async (tx, row) => {
         await setReviewReply(tx, row.id, reply || null, actor.user.id);
@@ -224,7 +215,7 @@ export function createAdminReviewsService(deps: {
 
     /** Deletes a review for good (admins); the audit log keeps its text. */
     async remove(actor: ReviewActor, input: unknown): Promise<void> {
-      allow(actor, 'delete.any', 'Only an admin can delete a review.');
+      assertCan(actor, 'delete.any', 'Only an admin can delete a review.');
       const { id } = parseInput(ReviewIdInput, input);
       await change(actor, id, 'review.deleted', async (tx, row) => {
         await deleteReview(tx, row.id);
