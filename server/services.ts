@@ -33,6 +33,7 @@ import {
   createNewsletterService,
   NEWSLETTER_RATE_LIMITS,
 } from '#server/modules/newsletter/newsletter.service.ts';
+import { customerOrders } from '#server/modules/orders/customer-orders.ts';
 import { createCustomerTotals } from '#server/modules/orders/customer-totals.ts';
 import { orderedVariants } from '#server/modules/orders/ordered-variants.ts';
 import { createOrdersService } from '#server/modules/orders/orders.service.ts';
@@ -44,6 +45,8 @@ import { createAdminDiscountsService } from '#server/modules/promotions/admin-di
 import { createPromotionsService } from '#server/modules/promotions/promotions.service.ts';
 import { createAdminReviewsService } from '#server/modules/reviews/admin-reviews.service.ts';
 import { createReviewsService } from '#server/modules/reviews/reviews.service.ts';
+import { createAdminSupportService } from '#server/modules/support/admin-support.service.ts';
+import { createSupportService } from '#server/modules/support/support.service.ts';
 import type { CacheBus } from '#server/platform/cache.ts';
 import { TtlCache } from '#server/platform/cache.ts';
 import { createLogger, type Logger } from '#server/platform/logger.ts';
@@ -199,6 +202,29 @@ export function createServices(deps: {
       onProductChanged: () => catalog.invalidate(),
     }),
   };
+  // Support tickets ("complaints", ADR 035); `twoFactor` (the staff list) is made below.
+  const support = {
+    ...createSupportService({
+      db,
+      mail,
+      storage,
+      orders: customerOrders,
+      publicUrl: config.publicUrl,
+      staffEmails: (q) => settings.staffOrderEmails(q),
+    }),
+    admin: createAdminSupportService({
+      db,
+      audit,
+      mail,
+      storage,
+      orders: customerOrders,
+      publicUrl: config.publicUrl,
+      staff: {
+        list: async () =>
+          (await twoFactor.listStaff()).filter((m) => m.isActive).map((m) => ({ id: m.id, name: m.name })),
+      },
+    }),
+  };
   const accounts = createAccountsService({
     db,
     mail,
@@ -206,6 +232,7 @@ export function createServices(deps: {
     audit,
     publicUrl: config.publicUrl,
     supportEmail: async () => (await content.getStoreInfo()).email,
+    guestTickets: { join: (q, userId, email) => support.joinGuestTickets(q, userId, email) },
   });
   const twoFactor = createTwoFactorService({
     db,
@@ -230,6 +257,7 @@ export function createServices(deps: {
       mail,
       customerTotals: createCustomerTotals({ db }),
       reviewsPerAccount: (ids) => reviews.countsPerAccount(ids),
+      complaintsPerAccount: (ids) => support.countsPerAccount(ids),
       ordersOf: (user) => orders.listForCustomer(user),
       supportEmail: async () => (await content.getStoreInfo()).email,
     }),
@@ -298,6 +326,7 @@ export function createServices(deps: {
     payments,
     promotions,
     reviews,
+    support,
   };
 }
 

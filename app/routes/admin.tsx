@@ -3,9 +3,10 @@
 // sign-in form, with status 401 (signed out) or 403 (signed in without the role).
 import { isRouteErrorResponse, Link, Outlet, useLocation } from 'react-router';
 import { AdminSignIn } from '#app/features/admin/admin-sign-in.tsx';
-import { AdminShell } from '#app/features/admin/shell/admin-shell.tsx';
+import { AdminShell, type SectionBadge } from '#app/features/admin/shell/admin-shell.tsx';
 import { requireRole } from '#app/lib/auth.server.ts';
 import { STAFF_ROLES } from '#core/account.ts';
+import type { TicketCounts } from '#core/contract/support.ts';
 import { DEMO_ADMIN_SECOND_FACTOR_NOTICE } from '#core/two-factor.ts';
 import type { Route } from './+types/admin';
 
@@ -15,6 +16,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user: { name: user.name, role: user.role },
     demoMode: await context.services.demo.isOn(),
     secondFactorExempt: context.services.twoFactor.isExempt(user),
+    // Complaints by status beside the sidebar's Complaints (null without complaints.handle).
+    complaints: await context.services.support.admin.sidebarCounts({ user }),
+  };
+}
+
+function complaintBadges(counts: TicketCounts | null): Record<string, SectionBadge> | undefined {
+  if (!counts) return undefined;
+  const pills: SectionBadge['pills'] = [];
+  if (counts.pending > 0) pills.push({ text: `${counts.pending} new`, tone: 'warning' });
+  if (counts['in-progress'] > 0) pills.push({ text: `${counts['in-progress']} open`, tone: 'info' });
+  return {
+    '/admin/complaints': {
+      pills,
+      label: `${counts.pending} pending, ${counts['in-progress']} in progress, ${counts.resolved} resolved`,
+    },
   };
 }
 
@@ -27,6 +43,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     <AdminShell
       user={loaderData.user}
       secondFactorExempt={loaderData.secondFactorExempt}
+      badges={complaintBadges(loaderData.complaints)}
       notice={
         loaderData.demoMode ? (
           <p

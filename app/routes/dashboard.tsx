@@ -5,25 +5,35 @@ import { DashboardPage } from '#app/features/account/dashboard-page.tsx';
 import { dashboardTab } from '#app/features/account/dashboard-tabs.tsx';
 import { requireUser } from '#app/lib/auth.server.ts';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { supportPhotoOf } from '#app/lib/support-photo.server.ts';
 import type { Route } from './+types/dashboard';
 
-type Intent = 'profile' | 'notifications' | 'password' | 'review';
-const INTENTS: readonly Intent[] = ['profile', 'notifications', 'password', 'review'];
+type Intent = 'profile' | 'notifications' | 'password' | 'review' | 'ticket' | 'ticket-message';
+const INTENTS: readonly Intent[] = [
+  'profile',
+  'notifications',
+  'password',
+  'review',
+  'ticket',
+  'ticket-message',
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const params = new URL(request.url).searchParams;
   const tab = dashboardTab(params.get('tab'));
   const focus = Number(params.get('product'));
-  const [profile, orders, reviews] = await Promise.all([
+  const [profile, orders, reviews, support] = await Promise.all([
     context.services.profiles.getProfile(user.id),
     tab === 'orders' ? context.services.orders.listForCustomer(user) : Promise.resolve([]),
     tab === 'reviews' ? context.services.reviews.forAccount(user.id) : Promise.resolve(null),
+    tab === 'support' ? context.services.support.forAccount(user) : Promise.resolve(null),
   ]);
   return {
     tab,
     profile,
     orders,
+    support,
     reviews: reviews && {
       ...reviews,
       focusProductId: Number.isSafeInteger(focus) && focus > 0 ? focus : null,
@@ -42,6 +52,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       await context.services.limits.enforce('profile', context);
     }
     if (intent === 'review') await context.services.limits.enforce('review', context);
+    if (intent === 'ticket' || intent === 'ticket-message')
+      await context.services.limits.enforce('support', context);
     switch (intent) {
       case 'profile':
         await profiles.updateProfile(user.id, values);
@@ -56,6 +68,26 @@ export async function action({ request, context }: Route.ActionArgs) {
             : 'Your review has been updated. It will show again once we have checked it.',
         };
       }
+      case 'ticket': {
+        const ticket = await context.services.support.openForAccount(
+          user,
+          values,
+          await supportPhotoOf(form),
+        );
+        return {
+          ok: true as const,
+          intent,
+          message: `Thank you: your ticket ${ticket.reference} is open. We have emailed you a copy and will answer soon.`,
+        };
+      }
+      case 'ticket-message':
+        await context.services.support.replyForAccount(
+          user,
+          values.ticketId,
+          values,
+          await supportPhotoOf(form),
+        );
+        return { ok: true as const, intent, message: 'Your message has been added to the ticket.' };
       case 'notifications':
         await profiles.updateNotifications(user.id, values);
         return { ok: true as const, intent, message: 'Your email preferences have been saved.' };

@@ -83,7 +83,7 @@ export default function PaymentCanceled({ loaderData, actionData }: Route.Compon
         <Link to="/collections" className="btn-outline">
           Continue Shopping
         </Link>
-        <Link to="/dashboard?tab=complaints" className="btn-outline">
+        <Link to="/support" className="btn-outline">
           Get Support
         </Link>
       </div>

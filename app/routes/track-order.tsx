@@ -2,7 +2,7 @@
 // name, the email and street masked and the public timeline; the signed-in owner (or staff) sees
 // everything, including the notes in the status history.
 import { Search } from 'lucide-react';
-import { data, Form, useNavigation } from 'react-router';
+import { data, Form, Link, useNavigation } from 'react-router';
 import { TrackedOrderDetails } from '#app/features/orders/tracked-order.tsx';
 import { formFailure, formHeaders } from '#app/lib/forms.server.ts';
 import { normalizeTrackingNumber } from '#core/contract/orders.ts';
@@ -82,6 +82,16 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {order ? <TrackedOrderDetails order={order} /> : null}
+
+      <p className="mt-8 text-sm text-muted" data-testid="tracking-support">
+        A problem with an order?{' '}
+        <Link
+          to={order ? `/support?order=${encodeURIComponent(loaderData.id)}` : '/support'}
+          className="font-semibold text-plum-800 underline"
+        >
+          Get Support
+        </Link>
+      </p>
     </section>
   );
 }

@@ -57,7 +57,7 @@ export const EmailUserInput = z.object({
 });
 export type EmailUserInput = z.infer<typeof EmailUserInput>;
 
-/** One row of the list. (A complaints count arrives with the support tickets, issue 14.) */
+/** One row of the list. */
 export interface AdminUserRow {
   id: number;
   name: string;
@@ -71,6 +71,8 @@ export interface AdminUserRow {
   spentKobo: number;
   /** Reviews the account has written, pending or approved. */
   reviews: number;
+  /** Support tickets ("complaints") the account has raised or that joined it, any status. */
+  complaints: number;
   lastSignInAt: string | null;
   joinedAt: string;
 }

@@ -57,6 +57,8 @@ export const ABUSE_LIMITS = {
   profile: rules('profile', 15 * MINUTE, { address: 120, session: 30 }, 'Too many profile changes'),
   /** Writing and editing reviews (and, with them, support messages). */
   review: rules('review', HOUR, { address: 60, session: 20 }, 'Too many reviews sent'),
+  /** Opening support tickets and adding messages to them (account, guest or private link). */
+  support: rules('support', HOUR, { address: 60, session: 15 }, 'Too many support messages sent'),
   /** Trying an unpaid card order's payment again (each try holds its stock again). */
   paymentRetry: rules('payment-retry', HOUR, { address: 60, session: 10 }, 'Too many payment attempts'),
   /** Admin photo uploads (a big catalogue day is a few hundred photos). */

@@ -238,7 +238,7 @@ describe('buying (JavaScript on)', () => {
       await page.locator('main').getByRole('link', { name: 'Continue Shopping' }).getAttribute('href'),
     ).toBe('/collections');
     expect(await page.locator('main').getByRole('link', { name: 'Get Support' }).getAttribute('href')).toBe(
-      '/dashboard?tab=complaints',
+      '/support',
     );
     const alternatives = await page
       .getByRole('heading', { name: 'Other ways to pay' })

@@ -124,7 +124,7 @@ describe('paying by card (sandbox)', () => {
     expect(canceled.body).toContain('Payment Canceled');
     expect(canceled.body).toContain('No charge was made');
     expect(canceled.body).toContain('Try Payment Again');
-    expect(canceled.body).toContain('/dashboard?tab=complaints');
+    expect(canceled.body).toContain('href="/support"');
     for (const way of ['Bank transfer', 'Pay on delivery', 'USSD', 'Mobile money'])
       expect(canceled.body).toContain(way);
     expect((await cartJson(client)).itemCount).toBe(1);

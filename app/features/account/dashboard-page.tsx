@@ -6,12 +6,14 @@ import { useRootData } from '#app/features/layout/store-data.ts';
 import type { Profile } from '#core/contract/account.ts';
 import type { OrderSummary } from '#core/contract/orders.ts';
 import type { AwaitingReview, MyReview } from '#core/contract/reviews.ts';
+import type { CustomerTicket } from '#core/contract/support.ts';
 import { formatPrice } from '#core/money.ts';
 import { STATUS_LABELS } from '#core/order-status.ts';
 import { type DashboardTab, DashboardTabNav, EmptyState } from './dashboard-tabs.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { ReviewsTab } from './reviews-tab.tsx';
 import { ChangePasswordForm, NotificationsForm } from './settings-forms.tsx';
+import { SupportTickets } from './support-tab.tsx';
 
 const TITLES: Record<DashboardTab, string> = {
   profile: 'Profile',
@@ -36,6 +38,7 @@ export function DashboardPage({
   profile,
   orders,
   reviews,
+  support,
   actionData,
 }: {
   tab: DashboardTab;
@@ -44,10 +47,16 @@ export function DashboardPage({
   orders: OrderSummary[];
   /** Loaded only for the reviews tab; `focusProductId` is ?product=. */
   reviews: { mine: MyReview[]; awaiting: AwaitingReview[]; focusProductId: number | null } | null;
+  /** Loaded only for the support tab. */
+  support?: {
+    tickets: CustomerTicket[];
+    orders: { trackingNumber: string; createdAt: string }[];
+  } | null;
   actionData: DashboardAnswer | undefined;
 }) {
-  const answerFor = (intent: 'profile' | 'notifications' | 'password' | 'review') =>
-    actionData?.intent === intent ? actionData : null;
+  const answerFor = (
+    intent: 'profile' | 'notifications' | 'password' | 'review' | 'ticket' | 'ticket-message',
+  ) => (actionData?.intent === intent ? actionData : null);
   return (
     <section className="container-shop py-8 sm:py-12">
       <header>
@@ -60,7 +69,15 @@ export function DashboardPage({
           <h2 className="mb-5 text-2xl font-semibold">{TITLES[tab]}</h2>
           {tab === 'profile' ? <ProfileForm profile={profile} answer={answerFor('profile')} /> : null}
           {tab === 'orders' ? <OrdersTab orders={orders} /> : null}
-          {tab === 'support' ? <SupportTab /> : null}
+          {tab === 'support' && support ? (
+            <SupportTickets
+              tickets={support.tickets}
+              orders={support.orders}
+              newAnswer={answerFor('ticket')}
+              messageAnswer={answerFor('ticket-message')}
+              contacts={<SupportTab />}
+            />
+          ) : null}
           {tab === 'reviews' && reviews ? (
             <ReviewsTab
               mine={reviews.mine}

@@ -95,7 +95,7 @@ export function SiteFooter() {
         <FooterLinks title="Quick Links" links={[...CATEGORY_NAV, { label: 'Wishlist', to: '/wishlist' }]} />
         <FooterLinks
           title="Customer Care"
-          links={[...CUSTOMER_CARE_LINKS, { label: 'Get Support', to: '/dashboard?tab=complaints' }]}
+          links={[...CUSTOMER_CARE_LINKS, { label: 'Get Support', to: '/support' }]}
         />
 
         <div className="space-y-6">

@@ -63,6 +63,8 @@ export function createAdminUsersService(deps: {
   customerTotals: CustomerTotalsPort;
   /** Reviews written per account, in any state (the reviews module's port). */
   reviewsPerAccount: (userIds: number[]) => Promise<Map<number, number>>;
+  /** Support tickets ("complaints") per account, in any state (the support module's port). */
+  complaintsPerAccount: (userIds: number[]) => Promise<Map<number, number>>;
   /** An account's orders, newest first (the orders module's own list). */
   ordersOf: (user: SessionUser) => Promise<OrderSummary[]>;
   supportEmail: () => Promise<string>;
@@ -111,6 +113,7 @@ export function createAdminUsersService(deps: {
     user: UserRow,
     totals: { orders: number; spentKobo: number } | undefined,
     reviews: number | undefined,
+    complaints: number | undefined,
   ): AdminUserRow {
     return {
       id: user.id,
@@ -122,6 +125,7 @@ export function createAdminUsersService(deps: {
       orders: totals?.orders ?? 0,
       spentKobo: totals?.spentKobo ?? 0,
       reviews: reviews ?? 0,
+      complaints: complaints ?? 0,
       lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
       joinedAt: user.createdAt.toISOString(),
     };
@@ -153,7 +157,11 @@ export function createAdminUsersService(deps: {
         }),
       ]);
       const ids = page.rows.map((u) => u.id);
-      const [totals, reviews] = await Promise.all([deps.customerTotals(ids), deps.reviewsPerAccount(ids)]);
+      const [totals, reviews, complaints] = await Promise.all([
+        deps.customerTotals(ids),
+        deps.reviewsPerAccount(ids),
+        deps.complaintsPerAccount(ids),
+      ]);
       return {
         query: filter,
         summary: {
@@ -164,7 +172,7 @@ export function createAdminUsersService(deps: {
           period,
           since: new Date(since.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10),
         },
-        items: page.rows.map((u) => toRow(u, totals.get(u.id), reviews.get(u.id))),
+        items: page.rows.map((u) => toRow(u, totals.get(u.id), reviews.get(u.id), complaints.get(u.id))),
         total: page.total,
         page: filter.page,
         pageSize: USERS_PAGE_SIZE,
@@ -176,14 +184,15 @@ export function createAdminUsersService(deps: {
       assertCan(actor, 'customers.view', 'You cannot see customers.');
       const user = Number.isSafeInteger(id) ? await findUserById(db, id) : null;
       if (!user) throw new NotFoundError('There is no account with that id.');
-      const [totals, reviews, orders] = await Promise.all([
+      const [totals, reviews, complaints, orders] = await Promise.all([
         deps.customerTotals([user.id]),
         deps.reviewsPerAccount([user.id]),
+        deps.complaintsPerAccount([user.id]),
         deps.ordersOf(toSessionUser(user)),
       ]);
       return {
         user: {
-          ...toRow(user, totals.get(user.id), reviews.get(user.id)),
+          ...toRow(user, totals.get(user.id), reviews.get(user.id), complaints.get(user.id)),
           emailVerified: user.emailVerifiedAt !== null,
           dateOfBirth: user.dateOfBirth,
           address: {

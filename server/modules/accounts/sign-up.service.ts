@@ -88,6 +88,8 @@ export function createSignUpService(deps: AccountsDeps) {
         // A sign-up in between changed the password (and retired this link).
         if (!user?.isActive || user.passwordHash !== checked.user.passwordHash) throw confirmationLinkSpent();
         await markEmailVerified(tx, user.id);
+        // Tickets this address raised as a guest now belong to the account it confirmed.
+        await deps.guestTickets?.join(tx, user.id, user.email);
         return startSession(
           tx,
           { ...user, emailVerifiedAt: user.emailVerifiedAt ?? new Date() },

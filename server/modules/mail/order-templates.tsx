@@ -81,8 +81,27 @@ function opening(input: OrderMailInput): { subject: string; lead: string } {
   };
 }
 
+/** The support form for this order (the shop's /support, with the tracking number filled in). */
+function supportUrlFor(trackUrl: string, trackingNumber: string): string {
+  const url = new URL('/support', trackUrl);
+  url.searchParams.set('order', trackingNumber);
+  return url.toString();
+}
+
+function SupportLine({ href }: { href: string }) {
+  return (
+    <P muted>
+      A problem with this order?{' '}
+      <a href={href} style={{ color: BRAND }}>
+        Get Support
+      </a>
+    </P>
+  );
+}
+
 export function orderPlacedMail(input: OrderMailInput): OutgoingMail {
   const trackUrl = checkedUrl(input.trackUrl);
+  const supportUrl = supportUrlFor(trackUrl, input.trackingNumber);
   const { subject, lead } = opening(input);
   const totals = [
     `Subtotal: ${formatPrice(input.subtotalKobo)}`,
@@ -120,6 +139,7 @@ export function orderPlacedMail(input: OrderMailInput): OutgoingMail {
       '',
       'What happens next: we pack your order within 1–2 business days, then send it with tracking details.',
       `Track your order: ${trackUrl}`,
+      `A problem with this order? Get Support: ${supportUrl}`,
     ]),
     html: html(
       <Layout title={subject} preview={lead}>
@@ -190,6 +210,7 @@ export function orderPlacedMail(input: OrderMailInput): OutgoingMail {
         </P>
         <P>We pack your order within 1–2 business days, then send it with tracking details.</P>
         <Action href={trackUrl} label="Track your order" />
+        <SupportLine href={supportUrl} />
       </Layout>,
     ),
   };
@@ -217,6 +238,7 @@ export function orderStatusMail(input: {
   const label = STATUS_LABELS[input.status].toLowerCase();
   const subject = `Your ${SHOP_NAME} order ${input.trackingNumber} is ${label}`;
   const sentence = STATUS_SENTENCES[input.status] ?? `Your order is now ${label}.`;
+  const supportUrl = supportUrlFor(trackUrl, input.trackingNumber);
   return {
     template: `order-${input.status}`,
     to: input.to,
@@ -228,6 +250,7 @@ export function orderStatusMail(input: {
       ...(input.note ? ['', input.note] : []),
       '',
       `Track your order: ${trackUrl}`,
+      `A problem with this order? Get Support: ${supportUrl}`,
     ]),
     html: html(
       <Layout title={subject} preview={sentence}>
@@ -235,6 +258,7 @@ export function orderStatusMail(input: {
         <P>{sentence}</P>
         {input.note ? <P muted>{input.note}</P> : null}
         <Action href={trackUrl} label="Track your order" />
+        <SupportLine href={supportUrl} />
       </Layout>,
     ),
   };

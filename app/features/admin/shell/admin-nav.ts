@@ -54,7 +54,6 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     label: 'Complaints',
     icon: MessageSquareWarning,
     permission: 'complaints.handle',
-    comingSoon: 'Complaints and questions from customers, with their orders: answer them and close them.',
   },
   {
     to: '/admin/banners',

@@ -12,12 +12,21 @@ export interface AdminShellProps {
   secondFactorExempt: boolean;
   /** Shown between the header and the page (the demo-shop notice). */
   notice?: ReactNode;
+  /** Figures shown beside a section's name, by its path (complaints by status). */
+  badges?: Record<string, SectionBadge>;
   children: ReactNode;
+}
+
+export interface SectionBadge {
+  /** Each shown as a small pill, e.g. "3 new". */
+  pills: { text: string; tone: 'warning' | 'info' }[];
+  /** Read by screen readers instead of the pills, e.g. "3 pending, 1 in progress, 9 resolved". */
+  label: string;
 }
 
 const ROLE_LABEL: Record<UserRole, string> = { admin: 'Admin', staff: 'Staff', customer: 'Customer' };
 
-export function AdminShell({ user, secondFactorExempt, notice, children }: AdminShellProps) {
+export function AdminShell({ user, secondFactorExempt, notice, badges, children }: AdminShellProps) {
   const sections = sectionsFor(user.role, { secondFactorExempt });
   const menu = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
@@ -69,12 +78,12 @@ export function AdminShell({ user, secondFactorExempt, notice, children }: Admin
             <p className="px-3 py-2 text-sm text-muted">
               Signed in as <strong className="text-ink">{user.name}</strong> · {ROLE_LABEL[user.role]}
             </p>
-            <SectionList label="Admin (menu)" sections={sections} />
+            <SectionList label="Admin (menu)" sections={sections} badges={badges} />
           </div>
         </details>
         {/* Laptop: the sidebar. */}
         <div className="hidden md:block">
-          <SectionList label="Admin" sections={sections} />
+          <SectionList label="Admin" sections={sections} badges={badges} />
         </div>
         <div className="min-w-0">{children}</div>
       </div>
@@ -85,15 +94,17 @@ export function AdminShell({ user, secondFactorExempt, notice, children }: Admin
 function SectionList({
   label,
   sections,
+  badges,
 }: {
   label: string;
   sections: { main: readonly AdminSection[]; shop: readonly AdminSection[] };
+  badges?: Record<string, SectionBadge>;
 }) {
   return (
     <nav aria-label={label}>
       <ul className="flex flex-col gap-1">
         {sections.main.map((s) => (
-          <SectionLink key={s.to} section={s} />
+          <SectionLink key={s.to} section={s} badge={badges?.[s.to]} />
         ))}
       </ul>
       <ul className="mt-3 flex flex-col gap-1 border-t border-ink/10 pt-3">
@@ -105,7 +116,13 @@ function SectionList({
   );
 }
 
-function SectionLink({ section: { to, label, icon: Icon, comingSoon } }: { section: AdminSection }) {
+function SectionLink({
+  section: { to, label, icon: Icon, comingSoon },
+  badge,
+}: {
+  section: AdminSection;
+  badge?: SectionBadge;
+}) {
   return (
     <li>
       <NavLink
@@ -118,6 +135,20 @@ function SectionLink({ section: { to, label, icon: Icon, comingSoon } }: { secti
       >
         <Icon className="h-4 w-4 shrink-0" aria-hidden="true" />
         <span>{label}</span>
+        {badge ? (
+          <span className="ml-auto flex gap-1" data-testid={`badge-${label.toLowerCase()}`}>
+            <span className="sr-only">({badge.label})</span>
+            {badge.pills.map((p) => (
+              <span
+                key={p.text}
+                aria-hidden="true"
+                className={`rounded px-1.5 py-0.5 text-xs font-medium tabular-nums ${p.tone === 'warning' ? 'bg-gold-300 text-ink' : 'bg-plum-50 text-plum-900'}`}
+              >
+                {p.text}
+              </span>
+            ))}
+          </span>
+        ) : null}
         {comingSoon ? (
           <span className="ml-auto rounded bg-gold-300 px-1.5 py-0.5 text-xs font-medium text-ink">soon</span>
         ) : null}

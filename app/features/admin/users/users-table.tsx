@@ -1,6 +1,5 @@
 // The users list's table: one row per account with its order figures, on the shared data table
-// (it scrolls inside its own box on a phone). (Complaints and reviews columns arrive with those
-// tables, customer-care issue.)
+// (it scrolls inside its own box on a phone), with its reviews and complaints (support tickets).
 import { Link } from 'react-router';
 import type { AdminUserRow } from '#core/contract/admin-users.ts';
 import { formatPrice } from '#core/money.ts';
@@ -20,6 +19,7 @@ export function UsersTable({ users }: { users: AdminUserRow[] }) {
           <Th className="text-right">Orders</Th>
           <Th className="text-right">Total spent</Th>
           <Th className="text-right">Reviews</Th>
+          <Th className="text-right">Complaints</Th>
           <Th>Last sign-in</Th>
           <Th>Joined</Th>
         </tr>
@@ -48,6 +48,7 @@ export function UsersTable({ users }: { users: AdminUserRow[] }) {
             <Td className="text-right tabular-nums">{u.orders}</Td>
             <Td className="whitespace-nowrap text-right tabular-nums">{formatPrice(u.spentKobo)}</Td>
             <Td className="text-right tabular-nums">{u.reviews}</Td>
+            <Td className="text-right tabular-nums">{u.complaints}</Td>
             <Td className="whitespace-nowrap">{formatWhen(u.lastSignInAt)}</Td>
             <Td className="whitespace-nowrap">{formatDay(u.joinedAt)}</Td>
           </tr>

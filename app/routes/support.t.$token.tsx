@@ -1,0 +1,68 @@
+// /support/t/<token>: a guest's ticket behind the private link we emailed them — the thread with
+// our replies, and a form to answer. Any other token is the same 404 as a missing page, so a
+// guessed link reveals nothing. Never indexed; the link is the only key.
+import { data, redirect } from 'react-router';
+import { FormMessage } from '#app/features/account/form-fields.tsx';
+import { TicketThread } from '#app/features/support/support-forms.tsx';
+import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { supportPhotoOf } from '#app/lib/support-photo.server.ts';
+import type { Route } from './+types/support.t.$token';
+
+async function ticketOr404(context: Route.LoaderArgs['context'], token: string) {
+  try {
+    return await context.services.support.byToken(token);
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) {
+      throw data({ message: 'We could not find that ticket.' }, { status: 404 });
+    }
+    throw error;
+  }
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const ticket = await ticketOr404(context, params.token);
+  return { ticket, sent: new URL(request.url).searchParams.has('sent') };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  await ticketOr404(context, params.token);
+  const form = await request.formData();
+  const values = formValues(form);
+  try {
+    await context.services.limits.enforce('support', context);
+    await context.services.support.replyByToken(params.token, values, await supportPhotoOf(form));
+    return redirect(`/support/t/${params.token}?sent=1`);
+  } catch (error) {
+    const failure = formFailure(error, values);
+    if (!failure) throw error;
+    return data(failure.data, failure.init ?? undefined);
+  }
+}
+
+export const headers = formHeaders;
+
+export function meta() {
+  return [
+    { title: 'Your support ticket | Crown Hair' },
+    { name: 'robots', content: 'noindex, nofollow' },
+    { name: 'referrer', content: 'no-referrer' },
+  ];
+}
+
+export default function GuestTicket({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <section className="container-shop max-w-2xl py-10 sm:py-12">
+      <p className="text-sm font-semibold uppercase tracking-widest text-plum-700">Customer care</p>
+      <h1 className="mt-1 font-display text-3xl font-semibold">Your support ticket</h1>
+      <p className="mt-2 text-sm text-muted">
+        This page is private to you: anyone with its link can read and answer this ticket.
+      </p>
+      <div className="mt-6 space-y-4">
+        {loaderData.sent ? (
+          <FormMessage tone="success">Your message has been added to the ticket.</FormMessage>
+        ) : null}
+        <TicketThread ticket={loaderData.ticket} answer={actionData ?? null} intent="message" open />
+      </div>
+    </section>
+  );
+}
