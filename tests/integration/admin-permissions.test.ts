@@ -92,6 +92,7 @@ const PAGE_RULES: Record<string, Rule> = {
   '/admin/discounts': rule('/admin/discounts', guarded('discounts.manage')),
   '/admin/reviews': rule('/admin/reviews', guarded('reviews.moderate')),
   '/admin/complaints': rule('/admin/complaints', guarded('complaints.handle')),
+  '/admin/complaints/:id': rule('/admin/complaints/999999', guarded('complaints.handle', 404)),
   '/admin/banners': rule('/admin/banners', guarded('banners.manage')),
   '/admin/settings': rule('/admin/settings', guarded('settings.manage')),
   '/admin/settings/pages/:slug': rule('/admin/settings/pages/shipping', guarded('settings.manage')),
