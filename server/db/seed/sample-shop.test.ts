@@ -211,6 +211,26 @@ describe('sample reviews', () => {
   });
 });
 
+describe('sample support tickets', () => {
+  it('are a few, from customers about their own orders and from guests, in every status, some answered', async () => {
+    const db = shop.database.db;
+    const rows = await queryRows<{ status: string; guest: boolean; own_order: boolean; replies: number }>(
+      db,
+      sql`SELECT t.status, t.user_id IS NULL AS guest,
+                 (t.order_id IS NULL OR EXISTS (SELECT 1 FROM orders o WHERE o.id = t.order_id
+                   AND (o.user_id = t.user_id OR (t.user_id IS NULL AND lower(o.email) = lower(t.email))))) AS own_order,
+                 (SELECT count(*)::int FROM support_messages m WHERE m.ticket_id = t.id AND m.author_kind = 'staff' AND NOT m.internal) AS replies
+          FROM support_tickets t ORDER BY t.id`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['pending', 'in-progress', 'resolved']));
+    expect(rows.some((r) => r.guest)).toBe(true);
+    expect(rows.some((r) => !r.guest)).toBe(true);
+    expect(rows.every((r) => r.own_order)).toBe(true);
+    expect(rows.some((r) => r.replies > 0)).toBe(true);
+  });
+});
+
 describe('the sample data', () => {
   it('is the same on every seed', async () => {
     expect(await snapshot(twin.database.db)).toEqual(await snapshot(shop.database.db));

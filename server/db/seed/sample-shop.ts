@@ -12,10 +12,12 @@ import {
   payments,
 } from '#server/db/schema/commerce.ts';
 import { reviews } from '#server/db/schema/reviews.ts';
+import { supportMessages, supportTickets } from '#server/db/schema/support.ts';
 import { insertMany } from './bulk-insert.ts';
 import { SAMPLE_PASSWORD_HASH, sampleCustomers } from './sample-customers.ts';
 import { type SamplePromo, type SampleVariant, sampleOrders } from './sample-orders.ts';
 import { sampleReviews } from './sample-reviews.ts';
+import { sampleTickets } from './sample-tickets.ts';
 
 /** Rows per INSERT (one JSON parameter each; bounded so a statement stays a few hundred KB). */
 const CHUNK = 2_000;
@@ -203,5 +205,40 @@ export async function seedSampleCustomersAndOrders(
       })),
     ),
   );
+
+  // A few support tickets (some from guests, every status, some answered) for /admin/complaints.
+  for (const t of sampleTickets({ now, orders: list, customerName: (index) => customers[index]!.name })) {
+    const last = new Date(
+      t.createdAt.getTime() + Math.max(...t.messages.map((m) => m.after)) * 60 * 60 * 1000,
+    );
+    const [ticket] = await q
+      .insert(supportTickets)
+      .values({
+        reference: t.reference,
+        userId: t.customerIndex === null ? null : (idOf.get(customers[t.customerIndex]!.email) ?? null),
+        name: t.name,
+        email: t.email,
+        orderId: t.trackingNumber ? (orderIds.get(t.trackingNumber) ?? null) : null,
+        subject: t.subject,
+        status: t.status,
+        createdAt: t.createdAt,
+        updatedAt: last,
+        resolvedAt: t.status === 'resolved' ? last : null,
+      })
+      .onConflictDoNothing()
+      .returning({ id: supportTickets.id });
+    if (!ticket) continue;
+    await insertMany(
+      q,
+      supportMessages,
+      t.messages.map((m) => ({
+        ticketId: ticket.id,
+        authorKind: m.author,
+        body: m.body,
+        internal: m.internal ?? false,
+        createdAt: new Date(t.createdAt.getTime() + m.after * 60 * 60 * 1000),
+      })),
+    );
+  }
   return { customers: inserted.length, orders: list.length, reviews: sampleReviewRows.length };
 }
