@@ -30,8 +30,6 @@ it('finds nothing serious on the two-factor enrolment and recovery-code pages', 
 // two-factor" page to check (whichever other browser tests ran first).
 setupAdmin('Chidi Eze');
 
-const COMING_SOON = ['complaints'];
-
 /** Opens an admin page, waits for its main heading, checks it with axe and for sideways scroll. */
 async function check(page: Page, path: string, heading?: string | RegExp) {
   const response = await openPage(page, path);
@@ -149,9 +147,20 @@ for (const width of WIDTHS) {
         await check(page, path, 'Banners');
     });
 
-    it('finds nothing serious on the sections still to come and on a missing page', async () => {
+    it('finds nothing serious on the complaints list, its reply dialog and a ticket page', async () => {
       const page = await t.open(width);
-      for (const section of COMING_SOON) await check(page, `/admin/${section}`);
+      await check(page, '/admin/complaints', 'Complaints');
+      const ticket = await firstHref(page, 'a', /^\/admin\/complaints\/\d+$/);
+      await check(page, '/admin/complaints?status=resolved', 'Complaints');
+      await check(page, '/admin/complaints?q=no-such-complaint-anywhere', 'Complaints');
+      await check(page, `/admin/complaints?reply=${ticket.split('/').pop()}`, 'Complaints');
+      await page.getByTestId('reply-dialog').waitFor(SLOW);
+      await expectNoSeriousViolations(page, 'the reply dialog');
+      await check(page, ticket);
+    });
+
+    it('finds nothing serious on a missing page', async () => {
+      const page = await t.open(width);
       await check(page, '/admin/no-such-page');
     });
   });

@@ -2,7 +2,7 @@
 // phone the sidebar folds behind a Menu button: a <details> disclosure, so it opens without
 // JavaScript too; with JavaScript it closes again after each navigation.
 import { ExternalLink, LogOut, Menu } from 'lucide-react';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { Form, Link, NavLink, useLocation } from 'react-router';
 import type { UserRole } from '#core/account.ts';
 import { type AdminSection, sectionsFor } from './admin-nav.ts';
@@ -123,10 +123,13 @@ function SectionLink({
   section: AdminSection;
   badge?: SectionBadge;
 }) {
+  const badgeId = useId();
   return (
     <li>
       <NavLink
         to={to}
+        // The figures describe the link; its name stays the section's ("Complaints").
+        aria-describedby={badge ? badgeId : undefined}
         className={({ isActive }) =>
           `flex min-h-11 w-full items-center gap-2 rounded-lg px-3 text-sm font-semibold ${
             isActive ? 'bg-plum-800 text-white' : 'hover:bg-plum-50'
@@ -136,12 +139,14 @@ function SectionLink({
         <Icon className="h-4 w-4 shrink-0" aria-hidden="true" />
         <span>{label}</span>
         {badge ? (
-          <span className="ml-auto flex gap-1" data-testid={`badge-${label.toLowerCase()}`}>
-            <span className="sr-only">({badge.label})</span>
+          <span
+            className="ml-auto flex gap-1"
+            data-testid={`badge-${label.toLowerCase()}`}
+            aria-hidden="true"
+          >
             {badge.pills.map((p) => (
               <span
                 key={p.text}
-                aria-hidden="true"
                 className={`rounded px-1.5 py-0.5 text-xs font-medium tabular-nums ${p.tone === 'warning' ? 'bg-gold-300 text-ink' : 'bg-plum-50 text-plum-900'}`}
               >
                 {p.text}
@@ -153,6 +158,11 @@ function SectionLink({
           <span className="ml-auto rounded bg-gold-300 px-1.5 py-0.5 text-xs font-medium text-ink">soon</span>
         ) : null}
       </NavLink>
+      {badge ? (
+        <span id={badgeId} className="sr-only">
+          {badge.label}
+        </span>
+      ) : null}
     </li>
   );
 }
