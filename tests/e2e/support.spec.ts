@@ -53,7 +53,11 @@ describe.each(WIDTHS)('support tickets on a $name', (width) => {
       .poll(() => photo.evaluate((img) => (img as HTMLImageElement).naturalWidth), SLOW)
       .toBeGreaterThan(0);
     await openPage(staff, `/admin/complaints?q=${encodeURIComponent(email)}`);
-    await staff.getByTestId('complaint-row').filter({ hasText: reference }).getByRole('link', { name: 'Reply' }).click();
+    await staff
+      .getByTestId('complaint-row')
+      .filter({ hasText: reference })
+      .getByRole('link', { name: 'Reply' })
+      .click();
     const dialog = staff.getByTestId('reply-dialog');
     await dialog.waitFor(SLOW);
     await dialog.getByLabel(/Your reply/).fill('We are sorry! A replacement wig leaves our store today.');
@@ -68,7 +72,9 @@ describe.each(WIDTHS)('support tickets on a $name', (width) => {
     const link = /https?:\/\/\S+\/support\/t\/[A-Za-z0-9_-]+/.exec(mail.text)![0];
     await openPage(guest, new URL(link).pathname);
     await guest.getByRole('heading', { name: 'Your support ticket' }).waitFor(SLOW);
-    expect(await guest.getByTestId('ticket-reply').innerText()).toContain('A replacement wig leaves our store today.');
+    expect(await guest.getByTestId('ticket-reply').innerText()).toContain(
+      'A replacement wig leaves our store today.',
+    );
     await expectNoSeriousViolations(guest, '/support/t/…');
     await expectNoSidewaysScroll(guest, '/support/t/…');
     const answer = guest.getByRole('form', { name: `Add a message to ${reference}` });
@@ -78,7 +84,11 @@ describe.each(WIDTHS)('support tickets on a $name', (width) => {
     expect(await guest.getByTestId('ticket').innerText()).toContain('Thank you, I will be home all day.');
 
     // Staff see the answer in the thread.
-    await staff.getByTestId('complaint-row').filter({ hasText: reference }).getByRole('link', { name: subject }).click();
+    await staff
+      .getByTestId('complaint-row')
+      .filter({ hasText: reference })
+      .getByRole('link', { name: subject })
+      .click();
     await staff.getByText('Thank you, I will be home all day.').waitFor(SLOW);
   });
 });
