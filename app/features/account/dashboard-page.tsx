@@ -36,9 +36,12 @@ export function DashboardPage({
   profile,
   orders,
   reviews,
+  promotionsPending = false,
   actionData,
 }: {
   tab: DashboardTab;
+  /** The newsletter waits for the shopper to confirm from their inbox (settings tab). */
+  promotionsPending?: boolean;
   profile: Profile;
   /** Loaded only for the orders tab. */
   orders: OrderSummary[];
@@ -71,7 +74,11 @@ export function DashboardPage({
           ) : null}
           {tab === 'settings' ? (
             <div className="space-y-10">
-              <NotificationsForm profile={profile} answer={answerFor('notifications')} />
+              <NotificationsForm
+                profile={profile}
+                promotionsPending={promotionsPending}
+                answer={answerFor('notifications')}
+              />
               <ChangePasswordForm answer={answerFor('password')} />
             </div>
           ) : null}
