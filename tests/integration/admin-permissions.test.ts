@@ -98,7 +98,10 @@ const PAGE_RULES: Record<string, Rule> = {
   '/admin/newsletter.csv': rule('/admin/newsletter.csv', guarded('newsletter.view')),
   // Staff read campaigns; writing and sending them is an admin's (ADR 036).
   '/admin/newsletter/campaigns/new': rule('/admin/newsletter/campaigns/new', guarded('newsletter.send')),
-  '/admin/newsletter/campaigns/:id': rule('/admin/newsletter/campaigns/999999', guarded('newsletter.view', 404)),
+  '/admin/newsletter/campaigns/:id': rule(
+    '/admin/newsletter/campaigns/999999',
+    guarded('newsletter.view', 404),
+  ),
   '/admin/settings': rule('/admin/settings', guarded('settings.manage')),
   '/admin/settings/pages/:slug': rule('/admin/settings/pages/shipping', guarded('settings.manage')),
   // Any other admin address: outsiders meet the sign-in form, staff a not-found page.
