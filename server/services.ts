@@ -212,6 +212,11 @@ export function createServices(deps: {
     audit,
     publicUrl: config.publicUrl,
     supportEmail: async () => (await content.getStoreInfo()).email,
+    // A verified address with "promotional emails" on (as accounts start) joins the newsletter (ADR 036).
+    onEmailVerified: async (q, user) => {
+      if (user.notifyPromotions)
+        await newsletter.setForAccount(q, { email: user.email, emailVerified: true }, true);
+    },
   });
   const twoFactor = createTwoFactorService({
     db,

@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     tab,
-    profile: promotions ? { ...profile, notifyPromotions: promotions === 'subscribed' } : profile,
+    profile,
     promotionsPending: promotions === 'pending',
     orders,
     reviews: reviews && {

@@ -273,7 +273,9 @@ describe('the dashboard’s "promotional emails" box is the subscription', () =>
   it('ticking subscribes a verified account at once, the link unticks it, unticking unsubscribes', async () => {
     const shopper = await createUser(shop.database.db, { name: 'Ngozi Switch' });
     const client = await signedInClient(shop, shopper.email);
+    await client.post('/dashboard?tab=settings', { intent: 'notifications', notifyOrderUpdates: 'on' });
     expect(promotionsBoxChecked(await page(client, '/dashboard?tab=settings'))).toBe(false);
+    expect(await shop.services.newsletter.stateOf(shopper.email)).toBe('off');
 
     const tick = await client.post('/dashboard?tab=settings', {
       intent: 'notifications',
@@ -310,6 +312,32 @@ describe('the dashboard’s "promotional emails" box is the subscription', () =>
     await client.post('/dashboard?tab=settings', { intent: 'notifications', notifyOrderUpdates: 'on' });
     expect(await shop.services.newsletter.stateOf(shopper.email)).toBe('off');
     expect(promotionsBoxChecked(await page(client, '/dashboard?tab=settings'))).toBe(false);
+  });
+
+  it('a new account starts with the box on (the spec) and joins when its address is confirmed', async () => {
+    const email = 'new-account-letters@example.ng';
+    const password = 'braids and bundles forever';
+    const client = new TestClient(shop.app);
+    const signUp = await client.post('/auth', {
+      intent: 'signup',
+      name: 'Kemi Newcomer',
+      email,
+      password,
+      confirmPassword: password,
+      acceptTerms: 'on',
+    });
+    expect(signUp.statusCode).toBe(200);
+    expect(await shop.services.newsletter.stateOf(email)).toBe('off'); // not before the address is proved
+    const [verify] = await shop.mailTo(email);
+    const url = new URL(linkIn(verify!.textBody, 'http://shop.test/auth/verify-email?'));
+    const confirmed = await client.post('/auth/verify-email', {
+      intent: 'confirm',
+      token: url.searchParams.get('token')!,
+      password,
+    });
+    expect(confirmed.statusCode).toBe(302);
+    expect(await shop.services.newsletter.stateOf(email)).toBe('subscribed');
+    expect(promotionsBoxChecked(await page(client, '/dashboard?tab=settings'))).toBe(true);
   });
 
   it('an account whose email is not verified gets a confirmation link first', async () => {

@@ -22,15 +22,15 @@ CREATE TABLE "newsletter_deliveries" (
 	CONSTRAINT "newsletter_deliveries_campaign_id_subscriber_id_pk" PRIMARY KEY("campaign_id","subscriber_id")
 );
 --> statement-breakpoint
-ALTER TABLE "users" ALTER COLUMN "notify_promotions" SET DEFAULT false;--> statement-breakpoint
 ALTER TABLE "newsletter_campaigns" ADD CONSTRAINT "newsletter_campaigns_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "newsletter_campaigns" ADD CONSTRAINT "newsletter_campaigns_sent_by_users_id_fk" FOREIGN KEY ("sent_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "newsletter_deliveries" ADD CONSTRAINT "newsletter_deliveries_campaign_id_newsletter_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."newsletter_campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "newsletter_deliveries" ADD CONSTRAINT "newsletter_deliveries_subscriber_id_newsletter_subscribers_id_fk" FOREIGN KEY ("subscriber_id") REFERENCES "public"."newsletter_subscribers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "newsletter_campaigns_status_idx" ON "newsletter_campaigns" USING btree ("status","created_at");--> statement-breakpoint
 -- One switch (ADR 036): an account's "promotional emails" setting is whether its address is a
--- confirmed newsletter subscriber. Until now the setting stored nothing anyone acted on (and was
--- on by default, which is not consent), so it takes the subscription's truth.
+-- confirmed newsletter subscriber. Until now the setting stored nothing anyone acted on, so
+-- existing accounts take the subscription's truth; new ones start on (the spec) and are
+-- subscribed when their address is verified.
 UPDATE "users" u SET "notify_promotions" = EXISTS (
 	SELECT 1 FROM "newsletter_subscribers" s
 	WHERE s."email" = lower(u."email") AND s."confirmed_at" IS NOT NULL AND s."unsubscribed_at" IS NULL

@@ -32,7 +32,7 @@ export const users = pgTable(
     addressState: text('address_state'),
     addressLandmark: text('address_landmark'),
     notifyOrderUpdates: boolean('notify_order_updates').notNull().default(true),
-    notifyPromotions: boolean('notify_promotions').notNull().default(false),
+    notifyPromotions: boolean('notify_promotions').notNull().default(true),
     notifyBackInStock: boolean('notify_back_in_stock').notNull().default(false),
     /** A banned account cannot sign in (the admin issue toggles it). */
     isActive: boolean('is_active').notNull().default(true),

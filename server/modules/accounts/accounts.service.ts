@@ -7,7 +7,7 @@
 //   admins.service.ts     admin:create, ADMIN_EMAIL, an account's role
 //   accounts.policy.ts    lifetimes, rate limits, new-password rules
 // Profiles (profile.service.ts) and two-factor sign-in (two-factor.service.ts) stand beside it.
-import type { Db } from '#server/db/client.ts';
+import type { Db, Queryable } from '#server/db/client.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
 import type { RateLimiter } from '#server/platform/rate-limit.ts';
@@ -33,6 +33,11 @@ export interface AccountsDeps {
   audit: Pick<AuditService, 'record'>;
   publicUrl: string;
   supportEmail: () => Promise<string>;
+  /**
+   * An account's address was verified for the first time, in that transaction (ADR 036: with
+   * "promotional emails" on, as it starts, the address joins the newsletter).
+   */
+  onEmailVerified?: (q: Queryable, user: { email: string; notifyPromotions: boolean }) => Promise<void>;
 }
 
 export function createAccountsService(deps: AccountsDeps) {

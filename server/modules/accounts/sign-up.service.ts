@@ -88,6 +88,7 @@ export function createSignUpService(deps: AccountsDeps) {
         // A sign-up in between changed the password (and retired this link).
         if (!user?.isActive || user.passwordHash !== checked.user.passwordHash) throw confirmationLinkSpent();
         await markEmailVerified(tx, user.id);
+        if (!user.emailVerifiedAt) await deps.onEmailVerified?.(tx, user);
         return startSession(
           tx,
           { ...user, emailVerifiedAt: user.emailVerifiedAt ?? new Date() },
