@@ -91,8 +91,7 @@ export async function seedSampleCustomersAndOrders(
       addressCity: c.address.city,
       addressState: c.address.state,
       addressLandmark: c.address.landmark,
-      // The box is the newsletter subscription (ADR 036): on only for the subscribers written below.
-      notifyPromotions: c.notifyPromotions && c.emailVerifiedAt !== null,
+      notifyPromotions: c.notifyPromotions,
       isActive: c.isActive,
       lastSignInAt: c.lastSignInAt,
       passwordChangedAt: c.createdAt,
@@ -115,7 +114,8 @@ export async function seedSampleCustomersAndOrders(
       ),
     );
   const idOf = new Map(inserted.map((u) => [u.email, u.id]));
-  // Customers who chose promotional emails (with a verified address) are newsletter subscribers.
+  // Customers who chose promotional emails are newsletter subscribers once their address is
+  // verified (ADR 036: the box is the subscription; an unverified one joins when it is confirmed).
   await insertMany(
     q,
     newsletterSubscribers,
