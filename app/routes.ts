@@ -27,6 +27,7 @@ export default [
   // Outside the admin shell: a file download and a page for paper.
   route('admin/orders.csv', 'routes/admin.orders.csv.ts'),
   route('admin/orders/:trackingNumber/packing-slip', 'routes/admin.orders.packing-slip.tsx'),
+  route('admin/newsletter.csv', 'routes/admin.newsletter.csv.ts'),
   route('admin', 'routes/admin.tsx', [
     index('routes/admin.index.tsx'),
     route('dashboard', 'routes/admin.dashboard.tsx'),
@@ -49,6 +50,9 @@ export default [
     route('settings', 'routes/admin.settings.tsx'),
     route('settings/pages/:slug', 'routes/admin.settings-page.tsx'),
     route('banners', 'routes/admin.banners.tsx'),
+    route('newsletter', 'routes/admin.newsletter.tsx'),
+    route('newsletter/campaigns/new', 'routes/admin.newsletter.campaigns.new.tsx'),
+    route('newsletter/campaigns/:id', 'routes/admin.newsletter.campaigns.detail.tsx'),
     route('*', 'routes/admin.not-found.tsx'),
   ]),
   route('pages/:slug', 'routes/info-page.tsx'),

@@ -26,6 +26,14 @@ export const PERMISSIONS = {
   'banners.manage': { staff: false, summary: 'Change the home page banners' },
   'settings.manage': { staff: false, summary: 'Change the shop’s settings, currencies and delivery rates' },
   'audit.view': { staff: true, summary: 'Read the audit log' },
+  'newsletter.view': {
+    staff: true,
+    summary: 'See newsletter subscribers and campaigns, export the subscribers as CSV',
+  },
+  'newsletter.send': {
+    staff: false,
+    summary: 'Write newsletter campaigns, send a test, send to all subscribers',
+  },
   'mailbox.view': { staff: true, summary: 'Read the local mailbox (development and demo shops)' },
   'delete.any': { staff: false, summary: 'Delete anything that can be deleted' },
 } as const satisfies Record<string, { staff: boolean; summary: string }>;

@@ -79,6 +79,8 @@ export interface ServiceConfig {
   rateLimits?: RateLimitOverrides;
   /** The dashboard's low-stock line: variants with this many units or fewer (default 5). */
   lowStockThreshold?: number;
+  /** Newsletter campaign subscribers queued per transaction (default 200, ADR 036). */
+  newsletterBatchSize?: number;
 }
 
 export function defaultServiceConfig(overrides: Partial<ServiceConfig> = {}): ServiceConfig {
@@ -148,7 +150,11 @@ export function createServices(deps: {
   });
   const promotions = createPromotionsService({ db });
   const cart = createCartService({ db, promotions, caps: config.checkout });
-  const profiles = createProfileService({ db });
+  const profiles = createProfileService({
+    db,
+    // The "promotional emails" box is the newsletter subscription (ADR 036); `newsletter` is made below.
+    newsletter: { setForAccount: (q, account, want) => newsletter.setForAccount(q, account, want) },
+  });
   const catalog = createCatalogService({ db, cache: sharedCache() });
   const orders = createOrdersService({
     db,
@@ -233,6 +239,11 @@ export function createServices(deps: {
     publicUrl: config.publicUrl,
     supportEmail: async () => (await content.getStoreInfo()).email,
     guestTickets: { join: (q, userId, email) => support.joinGuestTickets(q, userId, email) },
+    // A verified address with "promotional emails" on (as accounts start) joins the newsletter (ADR 036).
+    onEmailVerified: async (q, user) => {
+      if (user.notifyPromotions)
+        await newsletter.setForAccount(q, { email: user.email, emailVerified: true }, true);
+    },
   });
   const twoFactor = createTwoFactorService({
     db,
@@ -243,6 +254,18 @@ export function createServices(deps: {
     supportEmail: async () => (await content.getStoreInfo()).email,
   });
   const media = createMediaService({ db, storage, audit });
+  const newsletter = createNewsletterService({
+    db,
+    mail,
+    limiter,
+    publicUrl: config.publicUrl,
+    audit,
+    staffNames: async (ids) =>
+      new Map((await twoFactor.listStaff()).filter((m) => ids.includes(m.id)).map((m) => [m.id, m.name])),
+    promotionsSetting: { setByEmail: (q, email, on) => profiles.setPromotionsByEmail(q, email, on) },
+    campaignBatchSize: config.newsletterBatchSize,
+    log: log.child({ module: 'newsletter' }),
+  });
   const demo = createDemoModeService({
     eligible: config.demo?.eligible ?? false,
     accounts,
@@ -321,7 +344,7 @@ export function createServices(deps: {
     limits: createAbuseLimits({ limiter }),
     mail,
     media,
-    newsletter: createNewsletterService({ db, mail, limiter, publicUrl: config.publicUrl }),
+    newsletter,
     orders,
     payments,
     promotions,

@@ -23,15 +23,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const tab = dashboardTab(params.get('tab'));
   const focus = Number(params.get('product'));
-  const [profile, orders, reviews, support] = await Promise.all([
+  const [profile, orders, reviews, support, promotions] = await Promise.all([
     context.services.profiles.getProfile(user.id),
     tab === 'orders' ? context.services.orders.listForCustomer(user) : Promise.resolve([]),
     tab === 'reviews' ? context.services.reviews.forAccount(user.id) : Promise.resolve(null),
     tab === 'support' ? context.services.support.forAccount(user) : Promise.resolve(null),
+    // The "promotional emails" box is the newsletter subscription of the account's address (ADR 036).
+    tab === 'settings' ? context.services.newsletter.stateOf(user.email) : Promise.resolve(null),
   ]);
   return {
     tab,
     profile,
+    promotionsPending: promotions === 'pending',
     orders,
     support,
     reviews: reviews && {
@@ -88,9 +91,17 @@ export async function action({ request, context }: Route.ActionArgs) {
           await supportPhotoOf(form),
         );
         return { ok: true as const, intent, message: 'Your message has been added to the ticket.' };
-      case 'notifications':
-        await profiles.updateNotifications(user.id, values);
-        return { ok: true as const, intent, message: 'Your email preferences have been saved.' };
+      case 'notifications': {
+        const { promotions } = await profiles.updateNotifications(user.id, values);
+        return {
+          ok: true as const,
+          intent,
+          message:
+            promotions === 'pending'
+              ? 'Your email preferences have been saved. To get promotional emails, please confirm with the link we have just emailed you.'
+              : 'Your email preferences have been saved.',
+        };
+      }
       case 'password': {
         const current = await context.auth.getSession();
         if (!current)

@@ -129,6 +129,19 @@ for (const width of WIDTHS) {
       await expectNoSidewaysScroll(page, 'the new-discount dialog with refusals');
     }, 120_000);
 
+    it('finds nothing serious on the newsletter pages: subscribers, a new campaign and its page', async () => {
+      const page = await t.open(width);
+      await check(page, '/admin/newsletter', 'Newsletter');
+      await check(page, '/admin/newsletter?status=pending&source=footer', 'Newsletter');
+      await check(page, '/admin/newsletter?q=no-such-subscriber-anywhere', 'Newsletter');
+      await check(page, '/admin/newsletter/campaigns/new', 'New campaign');
+      await page.getByLabel('Subject').fill(`Axe check ${width.name}`);
+      await page.getByLabel('Email (Markdown)').fill('Hello **there**.\n\n- One\n- Two');
+      await page.getByRole('button', { name: 'Create draft' }).click();
+      await page.waitForURL(/\/admin\/newsletter\/campaigns\/\d+$/, SLOW);
+      await check(page, new URL(page.url()).pathname, `Axe check ${width.name}`);
+    });
+
     it('finds nothing serious on the reviews queue', async () => {
       const page = await t.open(width);
       await check(page, '/admin/reviews', 'Reviews');

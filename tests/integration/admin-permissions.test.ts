@@ -62,6 +62,7 @@ const OUTSIDE_THE_SHELL = new Set([
   '/admin/two-factor',
   '/admin/orders.csv',
   '/admin/orders/:trackingNumber/packing-slip',
+  '/admin/newsletter.csv',
 ]);
 
 /** Admin pages, keyed by their path pattern in app/routes.ts. */
@@ -94,6 +95,14 @@ const PAGE_RULES: Record<string, Rule> = {
   '/admin/complaints': rule('/admin/complaints', guarded('complaints.handle')),
   '/admin/complaints/:id': rule('/admin/complaints/999999', guarded('complaints.handle', 404)),
   '/admin/banners': rule('/admin/banners', guarded('banners.manage')),
+  '/admin/newsletter': rule('/admin/newsletter', guarded('newsletter.view')),
+  '/admin/newsletter.csv': rule('/admin/newsletter.csv', guarded('newsletter.view')),
+  // Staff read campaigns; writing and sending them is an admin's (ADR 036).
+  '/admin/newsletter/campaigns/new': rule('/admin/newsletter/campaigns/new', guarded('newsletter.send')),
+  '/admin/newsletter/campaigns/:id': rule(
+    '/admin/newsletter/campaigns/999999',
+    guarded('newsletter.view', 404),
+  ),
   '/admin/settings': rule('/admin/settings', guarded('settings.manage')),
   '/admin/settings/pages/:slug': rule('/admin/settings/pages/shipping', guarded('settings.manage')),
   // Any other admin address: outsiders meet the sign-in form, staff a not-found page.

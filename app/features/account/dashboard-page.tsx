@@ -39,9 +39,12 @@ export function DashboardPage({
   orders,
   reviews,
   support,
+  promotionsPending = false,
   actionData,
 }: {
   tab: DashboardTab;
+  /** The newsletter waits for the shopper to confirm from their inbox (settings tab). */
+  promotionsPending?: boolean;
   profile: Profile;
   /** Loaded only for the orders tab. */
   orders: OrderSummary[];
@@ -88,7 +91,11 @@ export function DashboardPage({
           ) : null}
           {tab === 'settings' ? (
             <div className="space-y-10">
-              <NotificationsForm profile={profile} answer={answerFor('notifications')} />
+              <NotificationsForm
+                profile={profile}
+                promotionsPending={promotionsPending}
+                answer={answerFor('notifications')}
+              />
               <ChangePasswordForm answer={answerFor('password')} />
             </div>
           ) : null}

@@ -9,7 +9,16 @@ interface Answer {
   fieldErrors?: Record<string, string[]>;
 }
 
-export function NotificationsForm({ profile, answer }: { profile: Profile; answer: Answer | null }) {
+export function NotificationsForm({
+  profile,
+  answer,
+  promotionsPending = false,
+}: {
+  profile: Profile;
+  answer: Answer | null;
+  /** The newsletter subscription waits for the link we emailed (ADR 036). */
+  promotionsPending?: boolean;
+}) {
   return (
     <Form method="post" className="space-y-4" aria-label="Email notifications">
       <h3 className="text-lg font-semibold">Email notifications</h3>
@@ -20,10 +29,16 @@ export function NotificationsForm({ profile, answer }: { profile: Profile; answe
         defaultChecked={profile.notifyOrderUpdates}
       />
       <Checkbox
+        key={`promotions-${profile.notifyPromotions}`}
         name="notifyPromotions"
-        label="Promotional emails: offers and new arrivals"
+        label="Promotional emails: offers and new arrivals (our newsletter)"
         defaultChecked={profile.notifyPromotions}
       />
+      {promotionsPending ? (
+        <p className="-mt-2 text-sm text-muted" data-testid="promotions-pending">
+          Waiting for you to confirm: open the link we emailed to {profile.email}.
+        </p>
+      ) : null}
       <Checkbox
         name="notifyBackInStock"
         label="Back in stock: when something on your wishlist returns"

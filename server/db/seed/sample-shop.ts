@@ -1,5 +1,6 @@
 // Writes the sample customers, their year of orders and their reviews (sample-customers.ts,
 // sample-orders.ts, sample-reviews.ts) into a freshly seeded catalogue, in the seed's transaction, with a few multi-row inserts.
+import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '#server/db/client.ts';
 import { users } from '#server/db/schema/accounts.ts';
@@ -11,6 +12,7 @@ import {
   orders,
   payments,
 } from '#server/db/schema/commerce.ts';
+import { newsletterSubscribers } from '#server/db/schema/content.ts';
 import { reviews } from '#server/db/schema/reviews.ts';
 import { supportMessages, supportTickets } from '#server/db/schema/support.ts';
 import { insertMany } from './bulk-insert.ts';
@@ -114,6 +116,26 @@ export async function seedSampleCustomersAndOrders(
       ),
     );
   const idOf = new Map(inserted.map((u) => [u.email, u.id]));
+  // Customers who chose promotional emails are newsletter subscribers once their address is
+  // verified (ADR 036: the box is the subscription; an unverified one joins when it is confirmed).
+  await insertMany(
+    q,
+    newsletterSubscribers,
+    customers.flatMap((c) =>
+      idOf.has(c.email) && c.notifyPromotions && c.emailVerifiedAt
+        ? [
+            {
+              email: c.email,
+              source: 'account',
+              createdAt: c.emailVerifiedAt,
+              confirmedAt: c.emailVerifiedAt,
+              unsubscribeToken: randomBytes(24).toString('base64url'),
+            },
+          ]
+        : [],
+    ),
+    { skipConflicts: true },
+  );
 
   const list = sampleOrders({
     now,

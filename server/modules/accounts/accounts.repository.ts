@@ -256,3 +256,11 @@ export async function removeWishlistProducts(
     .delete(wishlistItems)
     .where(and(eq(wishlistItems.userId, userId), inArray(wishlistItems.productId, productIds)));
 }
+
+/** The "promotional emails" setting of the account with this address, if any (ADR 036). */
+export async function setNotifyPromotionsByEmail(q: Queryable, email: string, on: boolean): Promise<void> {
+  await q
+    .update(users)
+    .set({ notifyPromotions: on, updatedAt: sql`now()` })
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+}

@@ -91,6 +91,7 @@ export function createPasswordsService(deps: AccountsDeps) {
         const user = userId === null ? null : await findUserById(tx, userId);
         if (!user) throw expired;
         await markEmailVerified(tx, user.id); // the link proved they read this mailbox
+        if (!user.emailVerifiedAt) await deps.onEmailVerified?.(tx, user);
         await replacePassword(tx, user, passwordHash, supportEmail);
         return { email: user.email };
       });

@@ -7,7 +7,7 @@ import {
   UpdateProfileInput,
   WishlistInput,
 } from '#core/contract/account.ts';
-import type { Db } from '#server/db/client.ts';
+import type { Db, Queryable } from '#server/db/client.ts';
 import { NotFoundError } from '#server/platform/errors.ts';
 import { parseInput } from '#server/platform/validation.ts';
 import {
@@ -15,6 +15,7 @@ import {
   findUserById,
   listWishlistProductIds,
   removeWishlistProducts,
+  setNotifyPromotionsByEmail,
   type UserRow,
   updateUser,
 } from './accounts.repository.ts';
@@ -42,7 +43,19 @@ function toProfile(user: UserRow): Profile {
 /** Most products a wishlist keeps (oldest beyond it are not added). */
 export const WISHLIST_LIMIT = 200;
 
-export function createProfileService(deps: { db: Db }) {
+/**
+ * The newsletter's side of the "promotional emails" box (ADR 036): the box is the subscription
+ * of the account's address. Answers where the subscription now stands.
+ */
+export interface PromotionsNewsletterPort {
+  setForAccount(
+    q: Queryable,
+    account: { email: string; emailVerified: boolean },
+    want: boolean,
+  ): Promise<'subscribed' | 'pending' | 'off'>;
+}
+
+export function createProfileService(deps: { db: Db; newsletter?: PromotionsNewsletterPort }) {
   const { db } = deps;
 
   async function requireUserRow(userId: number): Promise<UserRow> {
@@ -62,10 +75,40 @@ export function createProfileService(deps: { db: Db }) {
       return toProfile(user);
     },
 
-    async updateNotifications(userId: number, input: unknown): Promise<Profile> {
-      const user = await updateUser(db, userId, parseInput(NotificationSettingsInput, input));
-      if (!user) throw new NotFoundError('We could not find your account. Please sign in again.');
-      return toProfile(user);
+    /**
+     * Saves the three boxes. "Promotional emails" subscribes or unsubscribes the account's address
+     * in the same transaction and is stored as on only once the address is subscribed;
+     * `promotions` says where that stands ('pending': a confirmation link was emailed).
+     */
+    async updateNotifications(
+      userId: number,
+      input: unknown,
+    ): Promise<Profile & { promotions: 'subscribed' | 'pending' | 'off' }> {
+      const values = parseInput(NotificationSettingsInput, input);
+      return db.transaction(async (tx) => {
+        const current = await findUserById(tx, userId);
+        if (!current) throw new NotFoundError('We could not find your account. Please sign in again.');
+        const promotions = deps.newsletter
+          ? await deps.newsletter.setForAccount(
+              tx,
+              { email: current.email, emailVerified: current.emailVerifiedAt !== null },
+              values.notifyPromotions,
+            )
+          : values.notifyPromotions
+            ? 'subscribed'
+            : 'off';
+        const user = await updateUser(tx, userId, {
+          ...values,
+          notifyPromotions: promotions === 'subscribed',
+        });
+        if (!user) throw new NotFoundError('We could not find your account. Please sign in again.');
+        return { ...toProfile(user), promotions };
+      });
+    },
+
+    /** The newsletter's side of the switch: an address (un)subscribed by link or confirmed. */
+    setPromotionsByEmail(q: Queryable, email: string, on: boolean): Promise<void> {
+      return setNotifyPromotionsByEmail(q, email, on);
     },
 
     async listWishlist(userId: number): Promise<number[]> {

@@ -90,6 +90,7 @@ export function createSignUpService(deps: AccountsDeps) {
         await markEmailVerified(tx, user.id);
         // Tickets this address raised as a guest now belong to the account it confirmed.
         await deps.guestTickets?.join(tx, user.id, user.email);
+        if (!user.emailVerifiedAt) await deps.onEmailVerified?.(tx, user);
         return startSession(
           tx,
           { ...user, emailVerifiedAt: user.emailVerifiedAt ?? new Date() },

@@ -107,3 +107,43 @@ export function newsletterMailing(input: {
     },
   };
 }
+
+/**
+ * A campaign (ADR 036) to one subscriber: the owner's Markdown, already rendered to safe HTML by
+ * the content module's renderer, in the shop's frame with the unsubscribe footer; the text body
+ * is the Markdown itself (it reads as plain text). `test` marks a copy sent to a staff member.
+ */
+export function campaignMail(input: {
+  to: string;
+  subject: string;
+  bodyHtml: string;
+  bodyText: string;
+  unsubscribeUrl: string;
+  test?: boolean;
+}): OutgoingMail {
+  const subject = input.test ? `[Test] ${input.subject}` : input.subject;
+  const preview = input.bodyText
+    .replace(/[#*_>`[\]()-]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 120);
+  const { mail } = newsletterMailing({
+    to: input.to,
+    subject,
+    preview,
+    paragraphs: [input.bodyText],
+    unsubscribeUrl: input.unsubscribeUrl,
+  });
+  const unsubscribeUrl = checkedUrl(input.unsubscribeUrl);
+  return {
+    ...mail,
+    template: input.test ? 'newsletter-test' : 'newsletter',
+    html: html(
+      <Layout title={subject} preview={preview}>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered by renderMarkdown (raw HTML off, links checked) */}
+        <div style={{ fontSize: 15, lineHeight: 1.6 }} dangerouslySetInnerHTML={{ __html: input.bodyHtml }} />
+        <UnsubscribeFooter url={unsubscribeUrl} />
+      </Layout>,
+    ),
+  };
+}

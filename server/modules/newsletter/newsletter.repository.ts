@@ -1,8 +1,10 @@
 // The newsletter's SQL: subscribers with double opt-in (a pending confirmation link, then
-// confirmed), and unsubscribing by the token in every mailing's link.
-import { and, asc, count, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+// confirmed), unsubscribing by the token in every mailing's link, the staff list, and campaigns
+// with their deliveries (one per campaign and subscriber, ADR 036).
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { newsletterSubscribers } from '#server/db/schema/content.ts';
+import { newsletterCampaigns, newsletterDeliveries } from '#server/db/schema/newsletter.ts';
 
 export type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
 
@@ -116,4 +118,312 @@ export async function deleteUnconfirmed(q: Queryable, before: Date): Promise<num
     .where(and(isNull(newsletterSubscribers.confirmedAt), lt(newsletterSubscribers.confirmExpiresAt, before)))
     .returning({ id: newsletterSubscribers.id });
   return rows.length;
+}
+
+// ---- Accounts: the "promotional emails" setting is the subscription (ADR 036) ----
+
+/**
+ * Subscribes an address confirmed some other way (a signed-in shopper whose account email is
+ * verified): confirmed now, any unsubscribe undone, a pending link cancelled. Returns the row.
+ */
+export async function saveConfirmedSubscriber(
+  q: Queryable,
+  values: { email: string; source: string; unsubscribeToken: string },
+): Promise<SubscriberRow> {
+  const [row] = await q
+    .insert(newsletterSubscribers)
+    .values({
+      email: values.email,
+      source: values.source,
+      confirmedAt: sql`now()`,
+      unsubscribeToken: values.unsubscribeToken,
+    })
+    .onConflictDoUpdate({
+      target: newsletterSubscribers.email,
+      set: {
+        confirmedAt: sql`now()`,
+        unsubscribedAt: null,
+        confirmTokenHash: null,
+        confirmExpiresAt: null,
+        unsubscribeToken: sql`coalesce(${newsletterSubscribers.unsubscribeToken}, excluded.unsubscribe_token)`,
+      },
+    })
+    .returning();
+  return row!;
+}
+
+/** Unsubscribes an address (and cancels a pending link); idempotent. Whether a row changed. */
+export async function unsubscribeByEmail(q: Queryable, email: string): Promise<boolean> {
+  const rows = await q
+    .update(newsletterSubscribers)
+    .set({
+      unsubscribedAt: sql`coalesce(${newsletterSubscribers.unsubscribedAt}, now())`,
+      confirmTokenHash: null,
+      confirmExpiresAt: null,
+    })
+    .where(eq(newsletterSubscribers.email, email))
+    .returning({ id: newsletterSubscribers.id });
+  return rows.length > 0;
+}
+
+// ---- Staff: the subscriber list and its CSV ----
+
+export type SubscriberStatus = 'confirmed' | 'pending' | 'unsubscribed';
+
+const statusSql = sql<SubscriberStatus>`CASE
+  WHEN ${newsletterSubscribers.unsubscribedAt} IS NOT NULL THEN 'unsubscribed'
+  WHEN ${newsletterSubscribers.confirmedAt} IS NOT NULL THEN 'confirmed'
+  ELSE 'pending' END`;
+
+export interface SubscriberFilter {
+  text?: string;
+  status?: SubscriberStatus;
+  source?: string;
+  /** Lagos days (YYYY-MM-DD), both included. */
+  from?: string;
+  to?: string;
+}
+
+function filterWhere(f: SubscriberFilter) {
+  const escaped = f.text?.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  return and(
+    escaped ? sql`${newsletterSubscribers.email} LIKE ${`%${escaped}%`}` : undefined,
+    f.status ? sql`${statusSql} = ${f.status}` : undefined,
+    f.source ? eq(newsletterSubscribers.source, f.source) : undefined,
+    f.from
+      ? sql`${newsletterSubscribers.createdAt} >= ${`${f.from}T00:00:00+01:00`}::timestamptz`
+      : undefined,
+    f.to
+      ? sql`${newsletterSubscribers.createdAt} < (${`${f.to}T00:00:00+01:00`}::timestamptz + interval '1 day')`
+      : undefined,
+  );
+}
+
+export interface StaffSubscriberRow {
+  id: number;
+  email: string;
+  status: SubscriberStatus;
+  source: string;
+  createdAt: Date;
+  confirmedAt: Date | null;
+  unsubscribedAt: Date | null;
+}
+
+const staffColumns = {
+  id: newsletterSubscribers.id,
+  email: newsletterSubscribers.email,
+  status: statusSql,
+  source: newsletterSubscribers.source,
+  createdAt: newsletterSubscribers.createdAt,
+  confirmedAt: newsletterSubscribers.confirmedAt,
+  unsubscribedAt: newsletterSubscribers.unsubscribedAt,
+};
+
+/** A page of the list, newest sign-up first, and how many match. */
+export async function listSubscribersForStaff(
+  q: Queryable,
+  filter: SubscriberFilter & { limit: number; offset: number },
+): Promise<{ rows: StaffSubscriberRow[]; total: number }> {
+  const where = filterWhere(filter);
+  const [rows, [counted]] = await Promise.all([
+    q
+      .select(staffColumns)
+      .from(newsletterSubscribers)
+      .where(where)
+      .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    q.select({ n: count() }).from(newsletterSubscribers).where(where),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+/** The whole list by status, whatever the filter. */
+export async function subscriberCounts(q: Queryable): Promise<Record<SubscriberStatus, number>> {
+  const rows = await q
+    .select({ status: statusSql, n: count() })
+    .from(newsletterSubscribers)
+    .groupBy(statusSql);
+  const counts: Record<SubscriberStatus, number> = { confirmed: 0, pending: 0, unsubscribed: 0 };
+  for (const r of rows) counts[r.status] = Number(r.n);
+  return counts;
+}
+
+/** The filtered list in keyset batches by id (for the CSV: memory holds one batch). */
+export async function* subscriberBatches(
+  q: Queryable,
+  filter: SubscriberFilter,
+  batchSize: number,
+): AsyncGenerator<StaffSubscriberRow[]> {
+  let afterId = 0;
+  for (;;) {
+    const rows = await q
+      .select(staffColumns)
+      .from(newsletterSubscribers)
+      .where(and(filterWhere(filter), gt(newsletterSubscribers.id, afterId)))
+      .orderBy(asc(newsletterSubscribers.id))
+      .limit(batchSize);
+    if (rows.length === 0) return;
+    yield rows;
+    afterId = rows[rows.length - 1]!.id;
+    if (rows.length < batchSize) return;
+  }
+}
+
+// ---- Campaigns ----
+
+export type CampaignRow = typeof newsletterCampaigns.$inferSelect;
+
+export async function insertCampaign(
+  q: Queryable,
+  values: { subject: string; bodyMarkdown: string; createdBy: number },
+): Promise<CampaignRow> {
+  const [row] = await q.insert(newsletterCampaigns).values(values).returning();
+  return row!;
+}
+
+export async function findCampaign(q: Queryable, id: number): Promise<CampaignRow | null> {
+  const [row] = await q.select().from(newsletterCampaigns).where(eq(newsletterCampaigns.id, id));
+  return row ?? null;
+}
+
+export async function lockCampaign(q: Queryable, id: number): Promise<CampaignRow | null> {
+  const [row] = await q
+    .select()
+    .from(newsletterCampaigns)
+    .where(eq(newsletterCampaigns.id, id))
+    .for('update');
+  return row ?? null;
+}
+
+export async function updateCampaignDraft(
+  q: Queryable,
+  id: number,
+  values: { subject: string; bodyMarkdown: string },
+): Promise<CampaignRow | null> {
+  const [row] = await q
+    .update(newsletterCampaigns)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(newsletterCampaigns.id, id), eq(newsletterCampaigns.status, 'draft')))
+    .returning();
+  return row ?? null;
+}
+
+export async function listCampaigns(q: Queryable, limit: number): Promise<CampaignRow[]> {
+  return q
+    .select()
+    .from(newsletterCampaigns)
+    .orderBy(desc(newsletterCampaigns.createdAt), desc(newsletterCampaigns.id))
+    .limit(limit);
+}
+
+/**
+ * Draft → sending: fixes who it goes to (every address confirmed and subscribed now) and how
+ * many. Null when the campaign is not a draft any more (someone pressed send first).
+ */
+export async function markCampaignSending(
+  q: Queryable,
+  id: number,
+  sentBy: number,
+): Promise<CampaignRow | null> {
+  const [row] = await q
+    .update(newsletterCampaigns)
+    .set({
+      status: 'sending',
+      sentBy,
+      sendStartedAt: sql`now()`,
+      updatedAt: sql`now()`,
+      recipientCount: sql`(SELECT count(*)::int FROM ${newsletterSubscribers} WHERE ${subscribed})`,
+    })
+    .where(and(eq(newsletterCampaigns.id, id), eq(newsletterCampaigns.status, 'draft')))
+    .returning();
+  return row ?? null;
+}
+
+/** Campaigns still being sent (after a restart too), oldest first. */
+export async function campaignsSending(q: Queryable): Promise<number[]> {
+  const rows = await q
+    .select({ id: newsletterCampaigns.id })
+    .from(newsletterCampaigns)
+    .where(eq(newsletterCampaigns.status, 'sending'))
+    .orderBy(asc(newsletterCampaigns.id));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Claims a sending campaign for one batch: the row lock is held until the batch's transaction
+ * ends, and another process skips it rather than wait (it has other work, or none).
+ */
+export async function claimSendingCampaign(q: Queryable, id: number): Promise<CampaignRow | null> {
+  const [row] = await q
+    .select()
+    .from(newsletterCampaigns)
+    .where(and(eq(newsletterCampaigns.id, id), eq(newsletterCampaigns.status, 'sending')))
+    .for('update', { skipLocked: true });
+  return row ?? null;
+}
+
+/**
+ * The next subscribers the campaign has not reached: confirmed before sending began, still
+ * subscribed, no delivery yet; by id.
+ */
+export async function nextRecipients(
+  q: Queryable,
+  campaign: { id: number; sendStartedAt: Date },
+  limit: number,
+): Promise<{ id: number; email: string; unsubscribeToken: string }[]> {
+  const rows = await q
+    .select({
+      id: newsletterSubscribers.id,
+      email: newsletterSubscribers.email,
+      unsubscribeToken: newsletterSubscribers.unsubscribeToken,
+    })
+    .from(newsletterSubscribers)
+    .where(
+      and(
+        subscribed,
+        isNotNull(newsletterSubscribers.unsubscribeToken),
+        lte(newsletterSubscribers.confirmedAt, campaign.sendStartedAt),
+        sql`NOT EXISTS (SELECT 1 FROM ${newsletterDeliveries} d WHERE d.campaign_id = ${campaign.id} AND d.subscriber_id = ${newsletterSubscribers.id})`,
+      ),
+    )
+    .orderBy(asc(newsletterSubscribers.id))
+    .limit(limit);
+  return rows.flatMap((r) => (r.unsubscribeToken ? [{ ...r, unsubscribeToken: r.unsubscribeToken }] : []));
+}
+
+/** Records deliveries; returns the subscriber ids that were new (never an address twice). */
+export async function insertDeliveries(
+  q: Queryable,
+  campaignId: number,
+  recipients: readonly { id: number; email: string }[],
+): Promise<Set<number>> {
+  if (recipients.length === 0) return new Set();
+  const rows = await q
+    .insert(newsletterDeliveries)
+    .values(recipients.map((r) => ({ campaignId, subscriberId: r.id, email: r.email })))
+    .onConflictDoNothing()
+    .returning({ subscriberId: newsletterDeliveries.subscriberId });
+  return new Set(rows.map((r) => r.subscriberId));
+}
+
+/** Brings the progress up to date; `done` marks the campaign sent. */
+export async function updateCampaignProgress(q: Queryable, id: number, done: boolean): Promise<void> {
+  await q
+    .update(newsletterCampaigns)
+    .set({
+      sentCount: sql`(SELECT count(*)::int FROM ${newsletterDeliveries} d WHERE d.campaign_id = ${id})`,
+      ...(done ? { status: 'sent', sentAt: sql`now()` } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(newsletterCampaigns.id, id));
+}
+
+/** The active subscription of one address (for a test send's real unsubscribe link). */
+export async function unsubscribeTokenOf(q: Queryable, email: string): Promise<string | null> {
+  const [row] = await q
+    .select({ token: newsletterSubscribers.unsubscribeToken })
+    .from(newsletterSubscribers)
+    .where(and(eq(newsletterSubscribers.email, email), subscribed));
+  return row?.token ?? null;
 }

@@ -2,24 +2,42 @@
 // address confirmed from its inbox counts as a subscriber. The answer to a sign-up is the same
 // whether or not the address is already subscribed. Every mailing carries a one-click
 // unsubscribe link (newsletterMailing in the mail module); unsubscribing is idempotent.
+// A signed-in shopper's "promotional emails" setting is the same switch (ADR 036): the account's
+// users.notify_promotions follows the subscription of its address, in the same transaction.
 import { NewsletterSubscribeInput, NewsletterTokenInput } from '#core/contract/newsletter.ts';
 import { NEWSLETTER_CHECK_INBOX } from '#core/newsletter.ts';
-import type { Db } from '#server/db/client.ts';
+import type { Db, Queryable } from '#server/db/client.ts';
+import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
 import { newsletterConfirmMail } from '#server/modules/mail/newsletter-templates.tsx';
 import { hashToken, newToken } from '#server/platform/auth/tokens.ts';
 import { ValidationError } from '#server/platform/errors.ts';
+import type { Logger } from '#server/platform/logger.ts';
 import type { RateLimiter, RateLimitRule } from '#server/platform/rate-limit.ts';
 import { parseInput } from '#server/platform/validation.ts';
+import { createAdminNewsletterService } from './admin-newsletter.service.ts';
 import {
   confirmByTokenHash,
   countSubscribed,
   deleteUnconfirmed,
   findSubscriber,
   listSubscribed,
+  saveConfirmedSubscriber,
   savePendingSubscriber,
+  unsubscribeByEmail,
   unsubscribeByToken,
 } from './newsletter.repository.ts';
+
+/**
+ * The accounts module's side of the one switch: sets users.notify_promotions of the account with
+ * this address (if there is one), in the caller's transaction.
+ */
+export interface PromotionsSettingPort {
+  setByEmail(q: Queryable, email: string, on: boolean): Promise<void>;
+}
+
+/** Where an account's subscription stands, as its settings show it. */
+export type AccountNewsletterState = 'subscribed' | 'pending' | 'off';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -54,13 +72,81 @@ export function createNewsletterService(deps: {
   mail: MailService;
   limiter: RateLimiter;
   publicUrl: string;
+  audit: Pick<AuditService, 'record'>;
+  /** Staff members' names by id (who wrote a campaign). */
+  staffNames: (ids: number[]) => Promise<Map<number, string>>;
+  promotionsSetting?: PromotionsSettingPort;
+  campaignBatchSize?: number;
+  log?: Logger;
 }) {
   const { db, mail, limiter, publicUrl } = deps;
+  const setting = deps.promotionsSetting;
 
   const unsubscribeUrl = (token: string) =>
     `${publicUrl}/newsletter/unsubscribe?${new URLSearchParams({ token }).toString()}`;
 
   return {
+    admin: createAdminNewsletterService({
+      db,
+      mail,
+      audit: deps.audit,
+      staffNames: deps.staffNames,
+      unsubscribeUrl,
+      publicUrl,
+      batchSize: deps.campaignBatchSize,
+      log: deps.log,
+    }),
+
+    /**
+     * A signed-in shopper's "promotional emails" box, in the caller's transaction (which also
+     * stores the setting the answer implies: on only when subscribed). Ticked with a verified
+     * account email: subscribed at once, as that address has already proved it is theirs (ADR
+     * 036); with an unverified one: a confirmation link is sent, as for the footer form.
+     * Unticked: unsubscribed. Returns where the subscription now stands.
+     */
+    async setForAccount(
+      q: Queryable,
+      account: { email: string; emailVerified: boolean },
+      want: boolean,
+    ): Promise<AccountNewsletterState> {
+      const email = account.email.toLowerCase();
+      const existing = await findSubscriber(q, email);
+      const active = Boolean(existing?.confirmedAt && !existing.unsubscribedAt);
+      if (!want) {
+        if (existing) await unsubscribeByEmail(q, email);
+        return 'off';
+      }
+      if (active) return 'subscribed';
+      if (account.emailVerified) {
+        await saveConfirmedSubscriber(q, { email, source: 'account', unsubscribeToken: newToken().token });
+        return 'subscribed';
+      }
+      const confirm = newToken();
+      await savePendingSubscriber(q, {
+        email,
+        source: 'account',
+        tokenHash: confirm.hash,
+        expiresAt: new Date(Date.now() + NEWSLETTER_CONFIRM_HOURS * HOUR),
+        unsubscribeToken: newToken().token,
+      });
+      const url = `${publicUrl}/newsletter/confirm?${new URLSearchParams({ token: confirm.token }).toString()}`;
+      await mail.enqueue(
+        q,
+        newsletterConfirmMail({ to: email, url, expiresInHours: NEWSLETTER_CONFIRM_HOURS }),
+      );
+      return 'pending';
+    },
+
+    /** Where an address's subscription stands (the dashboard's settings). */
+    async stateOf(email: string): Promise<AccountNewsletterState> {
+      const row = await findSubscriber(db, email.toLowerCase());
+      if (!row) return 'off';
+      if (row.confirmedAt && !row.unsubscribedAt) return 'subscribed';
+      return row.confirmTokenHash && row.confirmExpiresAt && row.confirmExpiresAt > new Date()
+        ? 'pending'
+        : 'off';
+    },
+
     /**
      * Starts a subscription: emails a confirmation link unless the address is already
      * subscribed. The answer is the same either way, so the form reveals nobody's subscription.
@@ -95,7 +181,11 @@ export function createNewsletterService(deps: {
     /** Uses a confirmation link (once): the address now counts as a subscriber. */
     async confirm(input: unknown): Promise<{ email: string }> {
       const { token } = parseInput(NewsletterTokenInput, input);
-      const email = await confirmByTokenHash(db, hashToken(token));
+      const email = await db.transaction(async (tx) => {
+        const confirmed = await confirmByTokenHash(tx, hashToken(token));
+        if (confirmed) await setting?.setByEmail(tx, confirmed, true);
+        return confirmed;
+      });
       if (!email) throw new ValidationError(LINK_SPENT, { token: [LINK_SPENT] });
       return { email };
     },
@@ -107,7 +197,11 @@ export function createNewsletterService(deps: {
     async unsubscribe(input: unknown): Promise<{ email: string } | null> {
       const parsed = NewsletterTokenInput.safeParse(input);
       if (!parsed.success) return null;
-      const email = await unsubscribeByToken(db, parsed.data.token);
+      const email = await db.transaction(async (tx) => {
+        const out = await unsubscribeByToken(tx, parsed.data.token);
+        if (out) await setting?.setByEmail(tx, out, false);
+        return out;
+      });
       return email ? { email } : null;
     },
 

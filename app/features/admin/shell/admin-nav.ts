@@ -7,6 +7,7 @@ import {
   Inbox,
   LayoutDashboard,
   type LucideIcon,
+  Mail,
   MessageSquareWarning,
   Package,
   ScrollText,
@@ -49,6 +50,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   },
   { to: '/admin/users', label: 'Users', icon: Users, permission: 'customers.view' },
   { to: '/admin/reviews', label: 'Reviews', icon: Star, permission: 'reviews.moderate' },
+  { to: '/admin/newsletter', label: 'Newsletter', icon: Mail, permission: 'newsletter.view' },
   {
     to: '/admin/complaints',
     label: 'Complaints',
