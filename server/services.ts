@@ -8,6 +8,7 @@ import { createAccountsService, RATE_LIMITS } from '#server/modules/accounts/acc
 import { createAdminUsersService } from '#server/modules/accounts/admin-users.service.ts';
 import { createCustomerDirectory } from '#server/modules/accounts/customer-directory.ts';
 import { createDemoModeService } from '#server/modules/accounts/demo-mode.ts';
+import { mailPreferences } from '#server/modules/accounts/mail-preferences.ts';
 import { createProfileService } from '#server/modules/accounts/profile.service.ts';
 import { createTwoFactorService, TWO_FACTOR_LIMITS } from '#server/modules/accounts/two-factor.service.ts';
 import {
@@ -17,6 +18,7 @@ import {
 import { createAuditService } from '#server/modules/audit/audit.service.ts';
 import { createCartService } from '#server/modules/cart/cart.service.ts';
 import { createAdminProductsService } from '#server/modules/catalog/admin-products.service.ts';
+import { createBackInStockService } from '#server/modules/catalog/back-in-stock.service.ts';
 import { createCatalogService } from '#server/modules/catalog/catalog.service.ts';
 import {
   type CheckoutConfig,
@@ -147,6 +149,14 @@ export function createServices(deps: {
   const cart = createCartService({ db, promotions, caps: config.checkout });
   const profiles = createProfileService({ db });
   const catalog = createCatalogService({ db, cache: sharedCache() });
+  // "Email me when it's back" (ADR 037): answered by the background job and kicked after changes.
+  const backInStock = createBackInStockService({
+    db,
+    mail,
+    preferences: mailPreferences,
+    publicUrl: config.publicUrl,
+    log: log.child({ module: 'back-in-stock' }),
+  });
   const orders = createOrdersService({
     db,
     mail,
@@ -243,7 +253,11 @@ export function createServices(deps: {
     adminProducts: createAdminProductsService({
       db,
       audit,
-      invalidate: () => catalog.invalidate(),
+      // After every committed product change: the shop shows it, and waiting shoppers hear of stock.
+      invalidate: () => {
+        catalog.invalidate();
+        void backInStock.kick();
+      },
       orderedVariants,
       lowStockThreshold: async () => (await settings.operations()).lowStockThreshold,
     }),
@@ -274,6 +288,7 @@ export function createServices(deps: {
     profiles,
     twoFactor,
     audit,
+    backInStock,
     cart,
     catalog,
     checkout: createCheckoutService({

@@ -3,6 +3,9 @@
 import type { Logger } from '#server/platform/logger.ts';
 import type { Services } from '#server/services.ts';
 
+/** How often waiting back-in-stock requests are checked against the stock. */
+export const BACK_IN_STOCK_SWEEP_MS = 30_000;
+
 export interface BackgroundJobs {
   stop(): void;
 }
@@ -25,7 +28,10 @@ export function startBackgroundJobs(services: Services, log: Logger): Background
     services.payments
       .expireReservations()
       .then((ended) => {
-        if (ended > 0) log.info({ ended }, 'unpaid or unconfirmed orders ended; stock released');
+        if (ended > 0) {
+          log.info({ ended }, 'unpaid or unconfirmed orders ended; stock released');
+          void services.backInStock.kick();
+        }
       })
       .catch((error: unknown) => log.warn({ err: error }, 'expiring unpaid orders failed'))
       .finally(() => {
@@ -34,10 +40,18 @@ export function startBackgroundJobs(services: Services, log: Logger): Background
   }, 60_000);
   reservations.unref();
 
+  // Back-in-stock requests whose variant has stock again, however it came back (ADR 037): the
+  // sweep claims them with FOR UPDATE SKIP LOCKED, so every process may run it.
+  const backInStock = setInterval(() => {
+    void services.backInStock.kick();
+  }, BACK_IN_STOCK_SWEEP_MS);
+  backInStock.unref();
+
   return {
     stop() {
       clearInterval(maintenance);
       clearInterval(reservations);
+      clearInterval(backInStock);
     },
   };
 }
