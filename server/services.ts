@@ -16,6 +16,10 @@ import {
   DEFAULT_LOW_STOCK_THRESHOLD,
 } from '#server/modules/analytics/analytics.service.ts';
 import { createAuditService } from '#server/modules/audit/audit.service.ts';
+import {
+  createAbandonedCartReminders,
+  DEFAULT_ABANDONED_CART_HOURS,
+} from '#server/modules/cart/abandoned-cart.ts';
 import { createCartService } from '#server/modules/cart/cart.service.ts';
 import { createAdminProductsService } from '#server/modules/catalog/admin-products.service.ts';
 import { createBackInStockService } from '#server/modules/catalog/back-in-stock.service.ts';
@@ -39,6 +43,7 @@ import { createCustomerTotals } from '#server/modules/orders/customer-totals.ts'
 import { orderedVariants } from '#server/modules/orders/ordered-variants.ts';
 import { createOrdersService } from '#server/modules/orders/orders.service.ts';
 import { purchases } from '#server/modules/orders/purchases.ts';
+import { recentOrders } from '#server/modules/orders/recent-orders.ts';
 import { createPaymentsService } from '#server/modules/payments/payments.service.ts';
 import { createPaystackProvider } from '#server/modules/payments/providers/paystack.ts';
 import { createSandboxProvider } from '#server/modules/payments/providers/sandbox.ts';
@@ -143,6 +148,7 @@ export function createServices(deps: {
       lowStockThreshold: config.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
       bankTransferHours: config.checkout.bankTransferHours,
       podConfirmationHours: config.checkout.podConfirmationHours,
+      abandonedCartHours: DEFAULT_ABANDONED_CART_HOURS,
     },
   });
   const promotions = createPromotionsService({ db });
@@ -290,6 +296,15 @@ export function createServices(deps: {
     audit,
     backInStock,
     cart,
+    // The one abandoned-cart reminder (ADR 037), sent by the background job.
+    abandonedCarts: createAbandonedCartReminders({
+      db,
+      mail,
+      preferences: mailPreferences,
+      orders: recentOrders,
+      waitHours: async () => (await settings.operations()).abandonedCartHours,
+      publicUrl: config.publicUrl,
+    }),
     catalog,
     checkout: createCheckoutService({
       db,

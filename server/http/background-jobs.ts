@@ -5,6 +5,8 @@ import type { Services } from '#server/services.ts';
 
 /** How often waiting back-in-stock requests are checked against the stock. */
 export const BACK_IN_STOCK_SWEEP_MS = 30_000;
+/** How often carts are checked for a due abandoned-cart reminder. */
+export const ABANDONED_CART_SWEEP_MS = 5 * 60_000;
 
 export interface BackgroundJobs {
   stop(): void;
@@ -47,11 +49,29 @@ export function startBackgroundJobs(services: Services, log: Logger): Background
   }, BACK_IN_STOCK_SWEEP_MS);
   backInStock.unref();
 
+  // Abandoned-cart reminders (ADR 037): carts claimed FOR UPDATE SKIP LOCKED, one email per state.
+  let reminding = false;
+  const reminders = setInterval(() => {
+    if (reminding) return;
+    reminding = true;
+    services.abandonedCarts
+      .sweep()
+      .then((done) => {
+        if (done.sent > 0) log.info(done, 'abandoned-cart reminders sent');
+      })
+      .catch((error: unknown) => log.warn({ err: error }, 'abandoned-cart reminders failed'))
+      .finally(() => {
+        reminding = false;
+      });
+  }, ABANDONED_CART_SWEEP_MS);
+  reminders.unref();
+
   return {
     stop() {
       clearInterval(maintenance);
       clearInterval(reservations);
       clearInterval(backInStock);
+      clearInterval(reminders);
     },
   };
 }

@@ -6,6 +6,7 @@ import { users } from '#server/db/schema/accounts.ts';
 export interface MailPreferenceRow {
   id: number;
   email: string;
+  name: string;
   notifyOrderUpdates: boolean;
   notifyPromotions: boolean;
   notifyBackInStock: boolean;
@@ -14,6 +15,7 @@ export interface MailPreferenceRow {
 const columns = {
   id: users.id,
   email: users.email,
+  name: users.name,
   notifyOrderUpdates: users.notifyOrderUpdates,
   notifyPromotions: users.notifyPromotions,
   notifyBackInStock: users.notifyBackInStock,

@@ -18,9 +18,15 @@ export interface MailPreferences {
   backInStock: boolean;
 }
 
+/** An account's address and name, to write to it, with its settings. */
+export interface AccountMailPreferences extends MailPreferences {
+  email: string;
+  name: string;
+}
+
 export interface MailPreferencesPort {
-  /** The settings of these accounts by id (an id with no account is absent). */
-  ofAccounts(q: Queryable, userIds: readonly number[]): Promise<Map<number, MailPreferences>>;
+  /** The settings (and address) of these accounts by id (an id with no account is absent). */
+  ofAccounts(q: Queryable, userIds: readonly number[]): Promise<Map<number, AccountMailPreferences>>;
   /** The settings of the accounts with these emails (lower-case), for mail addressed to a guest. */
   ofEmails(q: Queryable, emails: readonly string[]): Promise<Map<string, MailPreferences>>;
   /**
@@ -45,7 +51,7 @@ function toPreferences(row: {
 export const mailPreferences: MailPreferencesPort = {
   async ofAccounts(q, userIds) {
     const rows = await selectPreferencesByIds(q, [...new Set(userIds)]);
-    return new Map(rows.map((r) => [r.id, toPreferences(r)]));
+    return new Map(rows.map((r) => [r.id, { ...toPreferences(r), email: r.email, name: r.name }]));
   },
   async ofEmails(q, emails) {
     const rows = await selectPreferencesByEmails(q, [...new Set(emails.map((e) => e.toLowerCase()))]);
