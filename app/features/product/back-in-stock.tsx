@@ -36,7 +36,7 @@ export function BackInStock({
     <section
       id="back-in-stock"
       aria-labelledby="back-in-stock-title"
-      className="w-full rounded-2xl border border-ink/15 bg-plum-50/40 p-4"
+      className="w-full min-w-0 rounded-2xl border border-ink/15 bg-plum-50/40 p-4 [overflow-wrap:anywhere]"
       data-testid="back-in-stock"
     >
       <h2 id="back-in-stock-title" className="flex items-center gap-2 font-semibold">
