@@ -256,6 +256,38 @@ describe('when stock returns', () => {
     expect((await requestsFor(variant.id)).map((r) => r.outcome)).toEqual(['sent', 'sent', 'sent']);
   });
 
+  it('two processes of the shop sweeping at once send one email per subscriber', async () => {
+    const second = await createTestShop({ database: shop.database });
+    try {
+      const product = await createProduct(shop.database.db, {
+        name: 'Two Process Wig',
+        variants: [{ stock: 0 }],
+      });
+      const variant = product.variants[0]!;
+      const path = productPath(product);
+      const emails = Array.from({ length: 6 }, (_, i) => `two-process-${i}@example.ng`);
+      for (const email of emails) {
+        expect(
+          (await ask(new TestClient(shop.app), path, { variantId: String(variant.id), email })).statusCode,
+        ).toBe(200);
+      }
+      await shop.database.db
+        .update(productVariants)
+        .set({ stock: 2 })
+        .where(eq(productVariants.id, variant.id));
+      const [a, b] = await Promise.all([
+        shop.services.backInStock.sweep(),
+        second.services.backInStock.sweep(),
+      ]);
+      expect(a.sent + b.sent).toBe(6);
+      await second.deliverMail();
+      for (const email of emails)
+        expect(await backInStockMails(email, 'Two Process Wig'), email).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('an account that unticked "back in stock" gets none; the request is closed', async () => {
     const { product, path, soldOut } = await soldOutWig('Silenced Wig');
     const user = await createUser(shop.database.db);
