@@ -8,6 +8,7 @@ import { createAccountsService, RATE_LIMITS } from '#server/modules/accounts/acc
 import { createAdminUsersService } from '#server/modules/accounts/admin-users.service.ts';
 import { createCustomerDirectory } from '#server/modules/accounts/customer-directory.ts';
 import { createDemoModeService } from '#server/modules/accounts/demo-mode.ts';
+import { mailPreferences } from '#server/modules/accounts/mail-preferences.ts';
 import { createProfileService } from '#server/modules/accounts/profile.service.ts';
 import { createTwoFactorService, TWO_FACTOR_LIMITS } from '#server/modules/accounts/two-factor.service.ts';
 import {
@@ -15,8 +16,13 @@ import {
   DEFAULT_LOW_STOCK_THRESHOLD,
 } from '#server/modules/analytics/analytics.service.ts';
 import { createAuditService } from '#server/modules/audit/audit.service.ts';
+import {
+  createAbandonedCartReminders,
+  DEFAULT_ABANDONED_CART_HOURS,
+} from '#server/modules/cart/abandoned-cart.ts';
 import { createCartService } from '#server/modules/cart/cart.service.ts';
 import { createAdminProductsService } from '#server/modules/catalog/admin-products.service.ts';
+import { createBackInStockService } from '#server/modules/catalog/back-in-stock.service.ts';
 import { createCatalogService } from '#server/modules/catalog/catalog.service.ts';
 import {
   type CheckoutConfig,
@@ -38,6 +44,7 @@ import { createCustomerTotals } from '#server/modules/orders/customer-totals.ts'
 import { orderedVariants } from '#server/modules/orders/ordered-variants.ts';
 import { createOrdersService } from '#server/modules/orders/orders.service.ts';
 import { purchases } from '#server/modules/orders/purchases.ts';
+import { recentOrders } from '#server/modules/orders/recent-orders.ts';
 import { createPaymentsService } from '#server/modules/payments/payments.service.ts';
 import { createPaystackProvider } from '#server/modules/payments/providers/paystack.ts';
 import { createSandboxProvider } from '#server/modules/payments/providers/sandbox.ts';
@@ -146,6 +153,7 @@ export function createServices(deps: {
       lowStockThreshold: config.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
       bankTransferHours: config.checkout.bankTransferHours,
       podConfirmationHours: config.checkout.podConfirmationHours,
+      abandonedCartHours: DEFAULT_ABANDONED_CART_HOURS,
     },
   });
   const promotions = createPromotionsService({ db });
@@ -156,6 +164,14 @@ export function createServices(deps: {
     newsletter: { setForAccount: (q, account, want) => newsletter.setForAccount(q, account, want) },
   });
   const catalog = createCatalogService({ db, cache: sharedCache() });
+  // "Email me when it's back" (ADR 037): answered by the background job and kicked after changes.
+  const backInStock = createBackInStockService({
+    db,
+    mail,
+    preferences: mailPreferences,
+    publicUrl: config.publicUrl,
+    log: log.child({ module: 'back-in-stock' }),
+  });
   const orders = createOrdersService({
     db,
     mail,
@@ -294,7 +310,11 @@ export function createServices(deps: {
     adminProducts: createAdminProductsService({
       db,
       audit,
-      invalidate: () => catalog.invalidate(),
+      // After every committed product change: the shop shows it, and waiting shoppers hear of stock.
+      invalidate: () => {
+        catalog.invalidate();
+        void backInStock.kick();
+      },
       orderedVariants,
       lowStockThreshold: async () => (await settings.operations()).lowStockThreshold,
     }),
@@ -325,7 +345,17 @@ export function createServices(deps: {
     profiles,
     twoFactor,
     audit,
+    backInStock,
     cart,
+    // The one abandoned-cart reminder (ADR 037), sent by the background job.
+    abandonedCarts: createAbandonedCartReminders({
+      db,
+      mail,
+      preferences: mailPreferences,
+      orders: recentOrders,
+      waitHours: async () => (await settings.operations()).abandonedCartHours,
+      publicUrl: config.publicUrl,
+    }),
     catalog,
     checkout: createCheckoutService({
       db,

@@ -17,6 +17,7 @@ const SAVED: Record<SettingsSection, string> = {
   contacts: 'Store contacts saved.',
   'staff-emails': 'Order email addresses saved.',
   stock: 'Stock settings saved.',
+  reminders: 'Reminder settings saved.',
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -3,6 +3,7 @@
 import { data, redirect, type ShouldRevalidateFunction } from 'react-router';
 import { productMeta } from '#app/features/product/product-meta.ts';
 import { ProductNotFound, ProductView } from '#app/features/product/product-view.tsx';
+import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { parseProductId, productPath } from '#core/catalog.ts';
 import type { Route } from './+types/product';
 
@@ -14,7 +15,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // An archived ("deleted") product is gone for good: 410 tells search engines to drop it (ADR 030).
     const gone = id !== null && (await context.services.catalog.isArchived(id));
     return data(
-      { product: null, related: [], reviews: null, url: '', maxPerLine: 1 },
+      { product: null, related: [], reviews: null, url: '', maxPerLine: 1, backInStock: null },
       { status: gone ? 410 : 404 },
     );
   }
@@ -22,9 +23,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const canonicalPath = productPath(product);
   if (url.pathname !== canonicalPath) throw redirect(`${canonicalPath}${url.search}`, 301);
   const reviewsPage = Number(url.searchParams.get('reviews') ?? 1);
-  const [related, reviews] = await Promise.all([
+  const user = await context.auth.getUser();
+  const soldOut = product.variants.filter((v) => v.stock <= 0).map((v) => v.id);
+  const [related, reviews, waiting] = await Promise.all([
     context.services.catalog.listRelated(product),
     context.services.reviews.forProduct(product.id, reviewsPage),
+    user && soldOut.length > 0 ? context.services.backInStock.waitingFor(user.email, soldOut) : [],
   ]);
   return {
     product,
@@ -32,8 +36,50 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     reviews,
     url: `${context.publicUrl}${canonicalPath}`,
     maxPerLine: context.services.cart.caps.maxQuantityPerLine,
+    // "Email me when it's back": a signed-in shopper taps once (their email); which they await.
+    backInStock: { accountEmail: user?.email ?? null, waiting },
   };
 }
+
+/** The product page's one form of its own: "Email me when it's back" on a sold-out variant. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = formValues(form);
+  if (values.intent !== 'back-in-stock') {
+    return data(
+      {
+        ok: false as const,
+        message: 'Please use the buttons on the page.',
+        code: 'bad_request',
+        fieldErrors: {},
+        values,
+      },
+      { status: 400 },
+    );
+  }
+  try {
+    await context.services.limits.enforce('backInStock', context);
+    const user = await context.auth.getUser();
+    const answer = await context.services.backInStock.request(
+      values,
+      user ? { userId: user.id, email: user.email } : null,
+    );
+    return {
+      ok: true as const,
+      variantId: Number(values.variantId),
+      email: answer.email,
+      message: answer.created
+        ? `Done: we'll email ${answer.email} once, when it's back.`
+        : `You're already on the list: we'll email ${answer.email} once, when it's back.`,
+    };
+  } catch (error) {
+    const failure = formFailure(error, values);
+    if (failure) return failure;
+    throw error;
+  }
+}
+
+export const headers = formHeaders;
 
 // Choosing a variant only changes ?variant=: the page already holds every variant, so no refetch
 // (another page of reviews, ?reviews=, does need one).
@@ -54,8 +100,8 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, related, reviews, url, maxPerLine } = loaderData;
-  if (!product || !reviews) return <ProductNotFound />;
+  const { product, related, reviews, url, maxPerLine, backInStock } = loaderData;
+  if (!product || !reviews || !backInStock) return <ProductNotFound />;
   return (
     <ProductView
       key={product.id}
@@ -64,6 +110,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       reviews={reviews}
       url={url}
       maxPerLine={maxPerLine}
+      backInStock={backInStock}
     />
   );
 }

@@ -13,6 +13,7 @@ export const SETTINGS_SECTIONS = [
   'contacts',
   'staff-emails',
   'stock',
+  'reminders',
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
@@ -181,6 +182,12 @@ export const StockSettingsInput = z.object({
 });
 export type StockSettingsInput = z.infer<typeof StockSettingsInput>;
 
+/** The abandoned-cart reminder's wait; 0 turns the reminders off (ADR 037). */
+export const ReminderSettingsInput = z.object({
+  abandonedCartHours: wholeNumber('The abandoned-cart wait (hours)', 0, 720),
+});
+export type ReminderSettingsInput = z.infer<typeof ReminderSettingsInput>;
+
 export const ContentPageInput = z.object({
   title: z
     .string({ error: 'Enter the page’s title.' })
@@ -203,4 +210,6 @@ export interface OperationsSettings {
   lowStockThreshold: number;
   bankTransferHours: number;
   podConfirmationHours: number;
+  /** Hours a cart with lines waits before its one reminder; 0: no reminders. */
+  abandonedCartHours: number;
 }

@@ -4,6 +4,11 @@
 import type { Logger } from '#server/platform/logger.ts';
 import type { Services } from '#server/services.ts';
 
+/** How often waiting back-in-stock requests are checked against the stock. */
+export const BACK_IN_STOCK_SWEEP_MS = 30_000;
+/** How often carts are checked for a due abandoned-cart reminder. */
+export const ABANDONED_CART_SWEEP_MS = 5 * 60_000;
+
 export interface BackgroundJobs {
   stop(): void;
 }
@@ -26,7 +31,10 @@ export function startBackgroundJobs(services: Services, log: Logger): Background
     services.payments
       .expireReservations()
       .then((ended) => {
-        if (ended > 0) log.info({ ended }, 'unpaid or unconfirmed orders ended; stock released');
+        if (ended > 0) {
+          log.info({ ended }, 'unpaid or unconfirmed orders ended; stock released');
+          void services.backInStock.kick();
+        }
       })
       .catch((error: unknown) => log.warn({ err: error }, 'expiring unpaid orders failed'))
       .finally(() => {
@@ -44,11 +52,37 @@ export function startBackgroundJobs(services: Services, log: Logger): Background
   }, 30_000);
   campaigns.unref();
 
+  // Back-in-stock requests whose variant has stock again, however it came back (ADR 037): the
+  // sweep claims them with FOR UPDATE SKIP LOCKED, so every process may run it.
+  const backInStock = setInterval(() => {
+    void services.backInStock.kick();
+  }, BACK_IN_STOCK_SWEEP_MS);
+  backInStock.unref();
+
+  // Abandoned-cart reminders (ADR 037): carts claimed FOR UPDATE SKIP LOCKED, one email per state.
+  let reminding = false;
+  const reminders = setInterval(() => {
+    if (reminding) return;
+    reminding = true;
+    services.abandonedCarts
+      .sweep()
+      .then((done) => {
+        if (done.sent > 0) log.info(done, 'abandoned-cart reminders sent');
+      })
+      .catch((error: unknown) => log.warn({ err: error }, 'abandoned-cart reminders failed'))
+      .finally(() => {
+        reminding = false;
+      });
+  }, ABANDONED_CART_SWEEP_MS);
+  reminders.unref();
+
   return {
     stop() {
       clearInterval(campaigns);
       clearInterval(maintenance);
       clearInterval(reservations);
+      clearInterval(backInStock);
+      clearInterval(reminders);
     },
   };
 }

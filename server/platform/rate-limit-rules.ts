@@ -61,6 +61,8 @@ export const ABUSE_LIMITS = {
   support: rules('support', HOUR, { address: 60, session: 15 }, 'Too many support messages sent'),
   /** Trying an unpaid card order's payment again (each try holds its stock again). */
   paymentRetry: rules('payment-retry', HOUR, { address: 60, session: 10 }, 'Too many payment attempts'),
+  /** "Email me when it's back" on sold-out products (each stores an address to write to once). */
+  backInStock: rules('back-in-stock', HOUR, { address: 60, session: 20 }, 'Too many back-in-stock requests'),
   /** Admin photo uploads (a big catalogue day is a few hundred photos). */
   upload: rules('upload', HOUR, { address: 1000, session: 500 }, 'Too many photos uploaded'),
 } satisfies Record<string, ActionRules>;

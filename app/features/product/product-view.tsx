@@ -13,6 +13,7 @@ import type { ProductReviews } from '#core/contract/reviews.ts';
 import { formatPrice } from '#core/money.ts';
 import { initialVariant } from '#core/variants.ts';
 import { AddToCart } from './add-to-cart.tsx';
+import { BackInStock, type BackInStockState } from './back-in-stock.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import { productJsonLd } from './product-meta.ts';
 import { RatingSummary, ReviewsSection } from './product-reviews.tsx';
@@ -64,6 +65,7 @@ export function ProductView({
   reviews,
   url,
   maxPerLine,
+  backInStock,
 }: {
   product: ProductDetail;
   related: ProductSummary[];
@@ -72,6 +74,8 @@ export function ProductView({
   url: string;
   /** The most of one variant the cart takes in one line. */
   maxPerLine: number;
+  /** "Email me when it's back" on a sold-out variant: who is asking and what they await. */
+  backInStock: BackInStockState;
 }) {
   const [searchParams] = useSearchParams();
   const requested = Number(searchParams.get('variant'));
@@ -164,13 +168,22 @@ export function ProductView({
           <VariantPicker variants={product.variants} variant={variant} />
 
           <div className="flex flex-wrap items-center gap-3">
-            <AddToCart
-              variantId={variant.id}
-              stock={buyable}
-              productName={product.name}
-              quantity={qty}
-              onQuantity={setQuantity}
-            />
+            {variant.stock > 0 ? (
+              <AddToCart
+                variantId={variant.id}
+                stock={buyable}
+                productName={product.name}
+                quantity={qty}
+                onQuantity={setQuantity}
+              />
+            ) : (
+              <BackInStock
+                key={variant.id}
+                variantId={variant.id}
+                productName={product.name}
+                state={backInStock}
+              />
+            )}
             <button
               type="button"
               onClick={() => wishlist.toggle(product.id)}

@@ -27,6 +27,10 @@ export const carts = pgTable(
     promoCode: text('promo_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A guest's email, as typed on a checkout attempt that did not become an order (ADR 037). */
+    email: text('email'),
+    /** The cart state (its `updated_at`) the abandoned-cart reminder went out for: once per state. */
+    remindedFor: timestamp('reminded_for', { withTimezone: true }),
   },
   (t) => [
     check('carts_owner', sql`${t.guestTokenHash} IS NOT NULL OR ${t.userId} IS NOT NULL`),

@@ -143,6 +143,58 @@ export async function putLine(
 
 export async function deleteLine(q: Queryable, cartId: number, variantId: number): Promise<void> {
   await q.delete(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.variantId, variantId)));
+  // A changed cart is a new state for the abandoned-cart reminder (ADR 037).
+  await q.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
+}
+
+/** A guest's email typed at checkout (the shopper was active: the cart's clock starts again). */
+export async function setCartEmail(q: Queryable, cartId: number, email: string): Promise<void> {
+  await q.update(carts).set({ email, updatedAt: sql`now()` }).where(eq(carts.id, cartId));
+}
+
+export interface DueCartRow {
+  id: number;
+  userId: number | null;
+  email: string | null;
+  updatedAt: Date;
+}
+
+/**
+ * Claims up to `limit` carts with lines, last changed between `oldest` and `newest`, someone to
+ * write to, and no reminder yet for this state; rows locked, skipping those another process holds.
+ */
+export async function claimDueCarts(
+  q: Queryable,
+  window: { newest: Date; oldest: Date },
+  limit: number,
+): Promise<DueCartRow[]> {
+  const rows = await queryRows<{
+    id: number;
+    user_id: number | null;
+    email: string | null;
+    updated_at: Date | string;
+  }>(
+    q,
+    sql`SELECT c.id, c.user_id, c.email, c.updated_at FROM carts c
+         WHERE c.updated_at <= ${window.newest.toISOString()} AND c.updated_at >= ${window.oldest.toISOString()}
+           AND (c.reminded_for IS NULL OR c.reminded_for < c.updated_at)
+           AND (c.user_id IS NOT NULL OR c.email IS NOT NULL)
+           AND EXISTS (SELECT 1 FROM cart_lines l WHERE l.cart_id = c.id)
+         ORDER BY c.id
+         LIMIT ${limit}
+           FOR UPDATE OF c SKIP LOCKED`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    userId: r.user_id,
+    email: r.email,
+    updatedAt: new Date(r.updated_at),
+  }));
+}
+
+/** This cart's current state has had its reminder (or was passed over): never again for it. */
+export async function markReminded(q: Queryable, cartId: number): Promise<void> {
+  await q.update(carts).set({ remindedFor: sql`updated_at` }).where(eq(carts.id, cartId));
 }
 
 export async function deleteLines(q: Queryable, cartId: number): Promise<void> {

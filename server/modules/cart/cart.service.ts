@@ -1,6 +1,7 @@
 // The cart: kept on the server for guests (by an HttpOnly cookie) and accounts, priced from
 // today's catalogue on every view, with the promo code checked again each time.
 import { productPath } from '#core/catalog.ts';
+import { EmailField } from '#core/contract/account.ts';
 import {
   AddToCartInput,
   ApplyPromoInput,
@@ -34,6 +35,7 @@ import {
   findSellableVariant,
   listCartLines,
   putLine,
+  setCartEmail,
   setCartPromo,
 } from './cart.repository.ts';
 
@@ -343,6 +345,19 @@ export function createCartService(deps: { db: Db; promotions: PromotionsService;
       const cart = await findCart(q, owner);
       if (!cart) return { cartId: null, rows: [], promoCode: null };
       return { cartId: cart.id, rows: await listCartLines(q, cart.id), promoCode: cart.promoCode };
+    },
+
+    /**
+     * A guest typed their email on a checkout attempt: kept on their cart, so a cart left after a
+     * refused or abandoned checkout may get its one reminder (ADR 037). Anything but a valid
+     * address, or a signed-in shopper (their account's email is known), changes nothing.
+     */
+    async rememberCheckoutEmail(owner: CartOwner | null, email: unknown): Promise<void> {
+      if (!owner || 'userId' in owner) return;
+      const parsed = EmailField.safeParse(email);
+      if (!parsed.success) return;
+      const cart = await findCart(db, owner);
+      if (cart && cart.email !== parsed.data) await setCartEmail(db, cart.id, parsed.data);
     },
 
     async pruneStaleGuestCarts(): Promise<number> {

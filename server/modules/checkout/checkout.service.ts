@@ -115,6 +115,8 @@ export function createCheckoutService(deps: {
      * page (online), or the order's page (pay on delivery, bank transfer).
      */
     async place(cartOwner: CartOwner | null, userId: number | null, input: unknown): Promise<PlacedOrder> {
+      // A guest's email is kept on the cart first, whatever becomes of this attempt (ADR 037).
+      await deps.cart.rememberCheckoutEmail(cartOwner, (input as { email?: unknown } | null)?.email);
       const form = parseInput(CheckoutInput, input);
       // Read before the transaction: inside it, every query must go through it (one connection).
       const store = await deps.content.getStoreInfo();

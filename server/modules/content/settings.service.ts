@@ -15,6 +15,7 @@ import {
   type OperationsSettings,
   PayOnDeliveryInput,
   RATE_CURRENCIES,
+  ReminderSettingsInput,
   type SettingsSection,
   StaffEmailsInput,
   StockSettingsInput,
@@ -41,6 +42,7 @@ const KEYS = {
   lowStockThreshold: 'inventory.lowStockThreshold',
   bankTransferHours: 'checkout.bankTransferHours',
   podConfirmationHours: 'checkout.podConfirmationHours',
+  abandonedCartHours: 'cart.abandonedCartHours',
 } as const;
 const OPERATION_KEYS = Object.values(KEYS);
 const pageKey = (slug: ContentPageSlug) => `page.${slug}`;
@@ -110,6 +112,7 @@ export function createSettingsService(deps: {
       lowStockThreshold: int(KEYS.lowStockThreshold, defaults.lowStockThreshold),
       bankTransferHours: int(KEYS.bankTransferHours, defaults.bankTransferHours),
       podConfirmationHours: int(KEYS.podConfirmationHours, defaults.podConfirmationHours),
+      abandonedCartHours: int(KEYS.abandonedCartHours, defaults.abandonedCartHours),
     };
   }
 
@@ -300,6 +303,17 @@ export function createSettingsService(deps: {
                 podConfirmationHours: now.podConfirmationHours,
               },
               after: { ...form },
+            };
+          });
+        }
+        case 'reminders': {
+          const form = parseInput(ReminderSettingsInput, input);
+          return change(actor, section, async (tx) => {
+            const now = operationsFrom(await readSettings(tx, OPERATION_KEYS));
+            await writeSettings(tx, { [KEYS.abandonedCartHours]: String(form.abandonedCartHours) });
+            return {
+              before: { abandonedCartHours: now.abandonedCartHours },
+              after: { abandonedCartHours: form.abandonedCartHours },
             };
           });
         }

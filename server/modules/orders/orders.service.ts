@@ -95,7 +95,11 @@ export function createOrdersService(deps: {
     if (await markStockReleased(q, orderId)) await stock.putBack(q, await listOrderQuantities(q, orderId));
   }
 
-  /** Guests always hear of their order; an account when it wants order updates. */
+  /**
+   * Status updates (confirmed, shipped, delivered, a staff cancellation …): guests always hear of
+   * their order; an account when it wants order updates. Receipts, payment confirmations and an
+   * unpaid order's end are about the shopper's money and always go (ADR 037).
+   */
   async function wantsMail(order: OrderRow): Promise<boolean> {
     return order.userId === null || (await deps.wantsOrderUpdates(order.userId));
   }
@@ -125,7 +129,7 @@ export function createOrdersService(deps: {
     q: Queryable,
     order: OrderRow,
     actor: StaffActor,
-    move: { to: OrderStatus; note: string; correction: boolean; notify: boolean },
+    move: { to: OrderStatus; note: string; correction: boolean },
   ): Promise<StatusMove> {
     const paidAt = new Date();
     const moving = move.to !== order.status;
@@ -139,7 +143,8 @@ export function createOrdersService(deps: {
     if (moving) {
       paid = (await forceOrderStatus(q, order.id, move.to, { paidAt, reservedUntil: null })) ?? paid;
       await insertStatus(q, order.id, move.to, note, actor.id);
-      if (move.notify) await mailStatus(q, order, move.to, note);
+      // A payment confirmation: sent whatever the order-updates setting says (ADR 037).
+      await mailStatus(q, order, move.to, note);
     } else {
       await markOrderPaid(q, order.id, paidAt);
     }
@@ -170,7 +175,7 @@ export function createOrdersService(deps: {
       trackingNumber: order.trackingNumber,
       changed: true,
       paymentConfirmed: true,
-      emailed: moving && move.notify,
+      emailed: moving,
     };
   }
 
@@ -338,7 +343,7 @@ export function createOrdersService(deps: {
           );
         }
         if (order.paidAt === null && !ending && moveMeansPaid(methodOf(order), status)) {
-          return receiveOfflinePayment(tx, order, actor, { to: status, note, correction, notify });
+          return receiveOfflinePayment(tx, order, actor, { to: status, note, correction });
         }
         if (ending) {
           await releaseStock(tx, order.id);
@@ -388,7 +393,6 @@ export function createOrdersService(deps: {
     async confirmOfflinePayment(trackingNumber: string, actor: StaffActor): Promise<StatusMove> {
       const existing = await findOrderByTracking(db, normalizeTrackingNumber(trackingNumber));
       if (!existing) throw new NotFoundError('Order not found. Please check the tracking number.');
-      const notify = await wantsMail(existing);
       return db.transaction(async (tx) => {
         const order = await lockOrder(tx, existing.id);
         if (!order) throw new NotFoundError('Order not found. Please check the tracking number.');
@@ -401,7 +405,7 @@ export function createOrdersService(deps: {
           throw new ConflictError('This order has ended: its payment cannot be confirmed.');
         }
         const to: OrderStatus = status === 'awaiting_transfer' ? 'confirmed' : status;
-        return receiveOfflinePayment(tx, order, actor, { to, note: '', correction: false, notify });
+        return receiveOfflinePayment(tx, order, actor, { to, note: '', correction: false });
       });
     },
 

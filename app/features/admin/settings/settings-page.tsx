@@ -26,6 +26,7 @@ export interface SettingsView {
     lowStockThreshold: number;
     bankTransferHours: number;
     podConfirmationHours: number;
+    abandonedCartHours: number;
   };
   bank: { bankName: string; bankAccountName: string; bankAccountNumber: string };
   contacts: Record<'phone' | 'whatsapp' | 'email' | 'address' | 'instagram' | 'facebook' | 'tiktok', string>;
@@ -40,6 +41,7 @@ const SECTIONS: { id: SettingsSection | 'pages'; title: string }[] = [
   { id: 'contacts', title: 'Store contacts' },
   { id: 'staff-emails', title: 'Order emails' },
   { id: 'stock', title: 'Stock' },
+  { id: 'reminders', title: 'Reminders' },
   { id: 'pages', title: 'Content pages' },
 ];
 
@@ -304,6 +306,27 @@ export function SettingsPage({ view, failure }: { view: SettingsView; failure: S
                 String(view.operations.podConfirmationHours),
               )}
               error={error('stock', 'podConfirmationHours')}
+            />
+          </div>
+        </Section>
+
+        <Section
+          id="reminders"
+          title="Reminders"
+          description="A shopper whose cart has waited this long, with no order since, gets one reminder email with a link back to it (only if they accept promotional emails). 0 turns the reminders off."
+          failure={failure}
+        >
+          <div className="grid gap-4 sm:grid-cols-3">
+            <TextField
+              name="abandonedCartHours"
+              label="Remind about a waiting cart after (hours)"
+              inputMode="numeric"
+              defaultValue={value(
+                'reminders',
+                'abandonedCartHours',
+                String(view.operations.abandonedCartHours),
+              )}
+              error={error('reminders', 'abandonedCartHours')}
             />
           </div>
         </Section>

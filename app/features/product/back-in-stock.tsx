@@ -1,0 +1,97 @@
+// "Email me when it's back": shown instead of Add to Cart on a sold-out variant (ADR 037). A
+// guest gives an email; a signed-in shopper taps once (their account's email). The form posts to
+// the product page's action: without JavaScript the page comes back with the answer; with it, the
+// answer shows in place.
+import { BellRing } from 'lucide-react';
+import { useActionData, useFetcher } from 'react-router';
+import type { action as productAction } from '../../routes/product.tsx';
+
+export interface BackInStockState {
+  /** The signed-in shopper's email, or null for a guest. */
+  accountEmail: string | null;
+  /** The sold-out variants this shopper already waits for. */
+  waiting: number[];
+}
+
+export function BackInStock({
+  variantId,
+  productName,
+  state,
+}: {
+  variantId: number;
+  productName: string;
+  state: BackInStockState;
+}) {
+  const fetcher = useFetcher<typeof productAction>();
+  const posted = useActionData<typeof productAction>();
+  const answer = (fetcher.state === 'idle' ? fetcher.data : undefined) ?? posted;
+  const mine = answer && (!answer.ok || answer.variantId === variantId) ? answer : undefined;
+  const done = (mine?.ok ?? false) || state.waiting.includes(variantId);
+  const fieldError =
+    mine && !mine.ok ? (mine.fieldErrors as Record<string, string[] | undefined>).email?.[0] : undefined;
+  const typed = mine && !mine.ok ? mine.values.email : undefined;
+  const busy = fetcher.state !== 'idle';
+
+  return (
+    <section
+      id="back-in-stock"
+      aria-labelledby="back-in-stock-title"
+      className="w-full min-w-0 rounded-2xl border border-ink/15 bg-plum-50/40 p-4 [overflow-wrap:anywhere]"
+      data-testid="back-in-stock"
+    >
+      <h2 id="back-in-stock-title" className="flex items-center gap-2 font-semibold">
+        <BellRing className="h-4 w-4" aria-hidden="true" />
+        Sold out for now
+      </h2>
+      {done ? (
+        <p role="status" className="mt-2 text-sm font-semibold text-ok" data-testid="back-in-stock-status">
+          {mine?.ok
+            ? mine.message
+            : `You're on the list: we'll email ${state.accountEmail ?? 'you'} once, when it's back.`}
+        </p>
+      ) : (
+        <fetcher.Form method="post" className="mt-2 space-y-2" noValidate>
+          <input type="hidden" name="intent" value="back-in-stock" />
+          <input type="hidden" name="variantId" value={variantId} />
+          {state.accountEmail ? (
+            <p className="text-sm text-muted">
+              {`We'll send one email to ${state.accountEmail} when ${productName} is back. This turns on back-in-stock emails in your settings.`}
+            </p>
+          ) : (
+            <div>
+              <label htmlFor="back-in-stock-email" className="block text-sm">
+                {`Leave your email and we'll write once when ${productName} is back.`}
+              </label>
+              <input
+                id="back-in-stock-email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                required
+                defaultValue={typed ?? ''}
+                aria-invalid={fieldError ? true : undefined}
+                aria-describedby={fieldError ? 'back-in-stock-error' : undefined}
+                className="mt-1 w-full rounded-full border border-ink/20 px-4 py-2.5"
+                data-testid="back-in-stock-email"
+              />
+            </div>
+          )}
+          <button
+            type="submit"
+            className="btn-primary w-full"
+            disabled={busy}
+            data-testid="back-in-stock-submit"
+          >
+            {busy ? 'Saving…' : "Email me when it's back"}
+          </button>
+          <p role="status" className="text-sm" id="back-in-stock-error">
+            {mine && !mine.ok ? (
+              <span className="font-semibold text-sale">{fieldError ?? mine.message}</span>
+            ) : null}
+          </p>
+        </fetcher.Form>
+      )}
+    </section>
+  );
+}
