@@ -5,6 +5,8 @@ import { DashboardPage } from '#app/features/account/dashboard-page.tsx';
 import { dashboardTab } from '#app/features/account/dashboard-tabs.tsx';
 import { requireUser } from '#app/lib/auth.server.ts';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { photoFilesOf } from '#app/lib/uploads.server.ts';
+import { REVIEW_PHOTO_FILES_FIELD, REVIEW_PHOTO_REMOVE_FIELD } from '#core/contract/reviews.ts';
 import type { Route } from './+types/dashboard';
 
 type Intent = 'profile' | 'notifications' | 'password' | 'review';
@@ -15,15 +17,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const tab = dashboardTab(params.get('tab'));
   const focus = Number(params.get('product'));
-  const [profile, orders, reviews] = await Promise.all([
+  const [profile, orders, reviews, reviewableLines] = await Promise.all([
     context.services.profiles.getProfile(user.id),
     tab === 'orders' ? context.services.orders.listForCustomer(user) : Promise.resolve([]),
     tab === 'reviews' ? context.services.reviews.forAccount(user.id) : Promise.resolve(null),
+    // Each delivered order line's "Leave Review" (or "Edit your review").
+    tab === 'orders' ? context.services.reviews.reviewableLines(user.id) : Promise.resolve([]),
   ]);
   return {
     tab,
     profile,
     orders,
+    reviewableLines,
     reviews: reviews && {
       ...reviews,
       focusProductId: Number.isSafeInteger(focus) && focus > 0 ? focus : null,
@@ -47,7 +52,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         await profiles.updateProfile(user.id, values);
         return { ok: true as const, intent, message: 'Your profile has been updated.' };
       case 'review': {
-        const { created } = await context.services.reviews.submit(user, values);
+        const { created } = await context.services.reviews.submit(user, values, {
+          files: await photoFilesOf(form, REVIEW_PHOTO_FILES_FIELD, context),
+          remove: form.getAll(REVIEW_PHOTO_REMOVE_FIELD).filter((v) => typeof v === 'string'),
+        });
         return {
           ok: true as const,
           intent,

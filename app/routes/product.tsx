@@ -14,7 +14,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // An archived ("deleted") product is gone for good: 410 tells search engines to drop it (ADR 030).
     const gone = id !== null && (await context.services.catalog.isArchived(id));
     return data(
-      { product: null, related: [], reviews: null, url: '', maxPerLine: 1 },
+      { product: null, related: [], reviews: null, reviewViewer: null, url: '', maxPerLine: 1 },
       { status: gone ? 410 : 404 },
     );
   }
@@ -22,14 +22,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const canonicalPath = productPath(product);
   if (url.pathname !== canonicalPath) throw redirect(`${canonicalPath}${url.search}`, 301);
   const reviewsPage = Number(url.searchParams.get('reviews') ?? 1);
-  const [related, reviews] = await Promise.all([
+  const user = await context.auth.getUser();
+  const [related, reviews, reviewViewer] = await Promise.all([
     context.services.catalog.listRelated(product),
     context.services.reviews.forProduct(product.id, reviewsPage),
+    // A signed-in shopper's button: Leave Review (received it) or Edit your review (wrote one).
+    user ? context.services.reviews.viewerOf(user.id, product.id) : Promise.resolve(null),
   ]);
   return {
     product,
     related,
     reviews,
+    reviewViewer,
     url: `${context.publicUrl}${canonicalPath}`,
     maxPerLine: context.services.cart.caps.maxQuantityPerLine,
   };
@@ -54,7 +58,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, related, reviews, url, maxPerLine } = loaderData;
+  const { product, related, reviews, reviewViewer, url, maxPerLine } = loaderData;
   if (!product || !reviews) return <ProductNotFound />;
   return (
     <ProductView
@@ -62,6 +66,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       product={product}
       related={related}
       reviews={reviews}
+      reviewViewer={reviewViewer}
       url={url}
       maxPerLine={maxPerLine}
     />
