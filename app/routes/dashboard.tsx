@@ -41,6 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = INTENTS.find((i) => i === form.get('intent'));
   const values = formValues(form);
+  const removePhotos = form.getAll(REVIEW_PHOTO_REMOVE_FIELD).filter((v) => typeof v === 'string');
   const { profiles, accounts } = context.services;
   try {
     if (intent === 'profile' || intent === 'notifications') {
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case 'review': {
         const { created } = await context.services.reviews.submit(user, values, {
           files: await photoFilesOf(form, REVIEW_PHOTO_FILES_FIELD, context),
-          remove: form.getAll(REVIEW_PHOTO_REMOVE_FIELD).filter((v) => typeof v === 'string'),
+          remove: removePhotos,
         });
         return {
           ok: true as const,
@@ -101,6 +102,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
     }
   } catch (error) {
+    // The photos ticked for removal stay ticked on the form that comes back.
+    if (intent === 'review') values[REVIEW_PHOTO_REMOVE_FIELD] = removePhotos.join(',');
     const failure = formFailure(error, values);
     if (failure) return data({ ...failure.data, intent }, failure.init ?? undefined);
     throw error;

@@ -117,6 +117,8 @@ for (const width of WIDTHS) {
       await form
         .getByLabel(/Add photos/)
         .setInputFiles({ name: 'my-wig.jpg', mimeType: 'image/jpeg', buffer: photo });
+      // With JavaScript the chosen photo is previewed before sending.
+      await form.getByTestId('chosen-photos').getByText('my-wig.jpg').waitFor(SLOW);
       await form.getByRole('button', { name: 'Submit review' }).click();
       await page
         .getByText('Thank you! Your review will show on the product page once we have checked it.')

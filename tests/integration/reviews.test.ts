@@ -400,6 +400,21 @@ describe('review photos', () => {
     expect(tooMany.body).toContain('top.jpg: a review can have up to 3 photos.');
     expect(await photoIds(photoBuyer.id)).toEqual([first, second]);
 
+    // A refused edit keeps the photo ticked for removal, and removes nothing.
+    const fake = await photoClient.postMultipart('/dashboard?tab=reviews', {
+      intent: 'review',
+      productId: String(lace.id),
+      rating: '4',
+      comment: TEXT,
+      removePhotos: first!,
+      photoFiles: [{ file: Buffer.from('GIF89a but not really'), name: 'odd.gif', type: 'image/gif' }],
+    });
+    expect(fake.statusCode).toBe(400);
+    expect(fake.body).toContain('odd.gif: ');
+    expect(fake.body).toMatch(new RegExp(`name="removePhotos" checked="" value="${first}"`));
+    expect(fake.body).toMatch(new RegExp(`name="removePhotos" value="${second}"`));
+    expect(await photoIds(photoBuyer.id)).toEqual([first, second]);
+
     const edited = await photoClient.postMultipart('/dashboard?tab=reviews', {
       intent: 'review',
       productId: String(lace.id),

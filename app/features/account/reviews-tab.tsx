@@ -2,7 +2,7 @@
 // review form (stars and a comment), and the reviews they wrote with their state (awaiting
 // approval or published) and an edit form. Plain forms: they post without JavaScript.
 import { Star } from 'lucide-react';
-import { useId } from 'react';
+import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { Form, Link } from 'react-router';
 import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx';
 import { Stars } from '#app/components/ui/stars.tsx';
@@ -160,6 +160,8 @@ export function ReviewsTab({
                       An edited review is checked again before it shows.
                     </p>
                     <ReviewForm
+                      // A saved edit remounts the form: the file input and its previews start empty.
+                      key={review.updatedAt}
                       productId={review.productId}
                       answer={answered}
                       initial={{ rating: review.rating, comment: review.comment, photos: review.photos }}
@@ -193,7 +195,10 @@ function ReviewForm({
   const rating = Number(failed?.values?.rating ?? initial?.rating ?? 0);
   const comment = failed?.values?.comment ?? initial?.comment ?? '';
   const photos = initial?.photos ?? [];
+  const removed = (failed?.values?.[REVIEW_PHOTO_REMOVE_FIELD] ?? '').split(',');
   const free = REVIEW_PHOTOS_MAX - photos.length;
+  // With JavaScript: a small preview of the files chosen (the form works the same without it).
+  const [chosen, setChosen] = useState<{ key: string; file: File }[]>([]);
   return (
     <Form
       method="post"
@@ -265,7 +270,12 @@ function ReviewForm({
                   />
                 </span>
                 <label className="mt-1 flex items-center gap-1 text-xs">
-                  <input type="checkbox" name={REVIEW_PHOTO_REMOVE_FIELD} value={photo.id} />
+                  <input
+                    type="checkbox"
+                    name={REVIEW_PHOTO_REMOVE_FIELD}
+                    value={photo.id}
+                    defaultChecked={removed.includes(photo.id)}
+                  />
                   Remove photo {index + 1}
                 </label>
               </li>
@@ -280,6 +290,7 @@ function ReviewForm({
         <input
           id={`${id}-photos`}
           type="file"
+          onChange={(event) => setChosen(previewsOf(event))}
           name={REVIEW_PHOTO_FILES_FIELD}
           accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
           multiple
@@ -292,6 +303,23 @@ function ReviewForm({
           {photos.length > 0 ? ` (${Math.max(0, free)} more, or remove one above)` : ''}: JPEG, PNG or WebP,
           10 MB each. They show with your review once it is approved.
         </p>
+        {chosen.length > 0 ? (
+          <ul className="mt-2 flex flex-wrap gap-2" aria-label="Photos chosen" data-testid="chosen-photos">
+            {chosen.map((photo) => (
+              <li key={photo.key} className="w-16 text-center text-xs">
+                <ChosenPhoto file={photo.file} />
+                <span className="mt-1 block truncate" title={photo.file.name}>
+                  {photo.file.name}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {chosen.length > free ? (
+          <p className="mt-1 text-sm font-medium text-sale" role="status">
+            {chosen.length} photos chosen: only {Math.max(0, free)} more can be added to this review.
+          </p>
+        ) : null}
         {errors.photos ? (
           <ul
             id={`${id}-photos-error`}
@@ -308,5 +336,29 @@ function ReviewForm({
         {submitLabel}
       </SubmitButton>
     </Form>
+  );
+}
+
+function previewsOf(event: ChangeEvent<HTMLInputElement>): { key: string; file: File }[] {
+  return [...(event.currentTarget.files ?? [])].map((file, i) => ({
+    key: `${i}-${file.name}-${file.size}`,
+    file,
+  }));
+}
+
+/** A chosen file's thumbnail, read in the browser (a data: URL, which the page's CSP allows). */
+function ChosenPhoto({ file }: { file: File }) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file.type.startsWith('image/') || file.size > 10 * 1024 * 1024) return;
+    const reader = new FileReader();
+    reader.onload = () => setSrc(typeof reader.result === 'string' ? reader.result : null);
+    reader.readAsDataURL(file);
+    return () => reader.abort();
+  }, [file]);
+  return (
+    <span className="block h-16 w-16 overflow-hidden rounded-lg bg-sand">
+      {src ? <img src={src} alt="" className="h-full w-full object-cover" /> : null}
+    </span>
   );
 }
