@@ -440,6 +440,34 @@ describe('review photos', () => {
     expect(await productPage(lace)).not.toContain(`/media/${second}/`);
   });
 
+  it('takes a phone-sized photo from a signed-in shopper; a stranger cannot send a large form', async () => {
+    // A real phone photo is a few megabytes: more than the 1 MB other forms are held to.
+    const noise = Buffer.alloc(1400 * 1400 * 3);
+    for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+    const big = await sharp(noise, { raw: { width: 1400, height: 1400, channels: 3 } })
+      .jpeg({ quality: 100 })
+      .toBuffer();
+    expect(big.byteLength).toBeGreaterThan(1024 * 1024);
+    const fields = {
+      intent: 'review',
+      productId: String(lace.id),
+      rating: '4',
+      comment: TEXT,
+      photoFiles: [{ file: big, name: 'phone.jpg', type: 'image/jpeg' }],
+    };
+    const anonymous = await new TestClient(shop.app).postMultipart('/dashboard?tab=reviews', fields);
+    expect(anonymous.statusCode).toBe(413);
+    const before = await photoIds(photoBuyer.id);
+    const res = await photoClient.postMultipart('/dashboard?tab=reviews', {
+      ...fields,
+      removePhotos: before[0]!,
+    });
+    expect(res.statusCode).toBe(200);
+    const after = await photoIds(photoBuyer.id);
+    expect(after).toHaveLength(3);
+    expect(after.slice(0, 2)).toEqual(before.slice(1));
+  });
+
   it("cannot touch someone else's review: another buyer's post writes their own, a stranger is refused", async () => {
     const mine = await photoIds(photoBuyer.id);
     const [authorRow] = await queryRows<{ comment: string; rating: number }>(
