@@ -59,7 +59,7 @@ export const ABUSE_LIMITS = {
   review: rules('review', HOUR, { address: 60, session: 20 }, 'Too many reviews sent'),
   /** Trying an unpaid card order's payment again (each try holds its stock again). */
   paymentRetry: rules('payment-retry', HOUR, { address: 60, session: 10 }, 'Too many payment attempts'),
-  /** Admin photo uploads (a big catalogue day is a few hundred photos). */
+  /** Photo uploads: an admin's (a big catalogue day is a few hundred photos) and each review photo. */
   upload: rules('upload', HOUR, { address: 1000, session: 500 }, 'Too many photos uploaded'),
 } satisfies Record<string, ActionRules>;
 
