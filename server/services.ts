@@ -214,7 +214,17 @@ export function createServices(deps: {
     return paths;
   };
   const reviews = {
-    ...createReviewsService({ db, purchases, productPaths, onProductChanged: () => catalog.invalidate() }),
+    ...createReviewsService({
+      db,
+      purchases,
+      productPaths,
+      onProductChanged: () => catalog.invalidate(),
+      // A shopper's review photos: checked and stored by the media service (made below), unaudited.
+      photos: {
+        checkPhoto: (input) => media.checkPhoto(input),
+        saveChecked: (photo, into) => media.saveChecked(photo, into),
+      },
+    }),
     admin: createAdminReviewsService({
       db,
       audit,

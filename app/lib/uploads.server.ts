@@ -73,3 +73,22 @@ export function photosFromForm(form: FormData, photos?: readonly string[]): { id
     return { id, alt: typeof alt === 'string' ? alt.trim().slice(0, 300) : '' };
   });
 }
+
+/**
+ * A shopper's photo files from a multipart form (a review's `photoFiles`), read for a service that
+ * checks them itself: empty inputs are skipped, and each file counts against the 'upload' limit
+ * (429 once passed) before its bytes are read.
+ */
+export async function photoFilesOf(
+  form: FormData,
+  field: string,
+  context: AppLoadContext,
+): Promise<{ name: string; data: Buffer }[]> {
+  const files = form.getAll(field).filter((v): v is File => typeof v !== 'string' && v.size > 0);
+  const out: { name: string; data: Buffer }[] = [];
+  for (const file of files) {
+    await context.services.limits.enforce('upload', context);
+    out.push({ name: file.name.slice(0, 200), data: Buffer.from(await file.arrayBuffer()) });
+  }
+  return out;
+}

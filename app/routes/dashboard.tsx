@@ -6,6 +6,8 @@ import { dashboardTab } from '#app/features/account/dashboard-tabs.tsx';
 import { requireUser } from '#app/lib/auth.server.ts';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { supportPhotoOf } from '#app/lib/support-photo.server.ts';
+import { photoFilesOf } from '#app/lib/uploads.server.ts';
+import { REVIEW_PHOTO_FILES_FIELD, REVIEW_PHOTO_REMOVE_FIELD } from '#core/contract/reviews.ts';
 import type { Route } from './+types/dashboard';
 
 type Intent = 'profile' | 'notifications' | 'password' | 'review' | 'ticket' | 'ticket-message';
@@ -23,13 +25,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const tab = dashboardTab(params.get('tab'));
   const focus = Number(params.get('product'));
-  const [profile, orders, reviews, support, promotions] = await Promise.all([
+  const [profile, orders, reviews, support, promotions, reviewableLines] = await Promise.all([
     context.services.profiles.getProfile(user.id),
     tab === 'orders' ? context.services.orders.listForCustomer(user) : Promise.resolve([]),
     tab === 'reviews' ? context.services.reviews.forAccount(user.id) : Promise.resolve(null),
     tab === 'support' ? context.services.support.forAccount(user) : Promise.resolve(null),
     // The "promotional emails" box is the newsletter subscription of the account's address (ADR 036).
     tab === 'settings' ? context.services.newsletter.stateOf(user.email) : Promise.resolve(null),
+    // Each delivered order line's "Leave Review" (or "Edit your review").
+    tab === 'orders' ? context.services.reviews.reviewableLines(user.id) : Promise.resolve([]),
   ]);
   return {
     tab,
@@ -37,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     promotionsPending: promotions === 'pending',
     orders,
     support,
+    reviewableLines,
     reviews: reviews && {
       ...reviews,
       focusProductId: Number.isSafeInteger(focus) && focus > 0 ? focus : null,
@@ -49,6 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = INTENTS.find((i) => i === form.get('intent'));
   const values = formValues(form);
+  const removePhotos = form.getAll(REVIEW_PHOTO_REMOVE_FIELD).filter((v) => typeof v === 'string');
   const { profiles, accounts } = context.services;
   try {
     if (intent === 'profile' || intent === 'notifications') {
@@ -62,7 +68,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         await profiles.updateProfile(user.id, values);
         return { ok: true as const, intent, message: 'Your profile has been updated.' };
       case 'review': {
-        const { created } = await context.services.reviews.submit(user, values);
+        const { created } = await context.services.reviews.submit(user, values, {
+          files: await photoFilesOf(form, REVIEW_PHOTO_FILES_FIELD, context),
+          remove: removePhotos,
+        });
         return {
           ok: true as const,
           intent,
@@ -136,6 +145,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
     }
   } catch (error) {
+    // The photos ticked for removal stay ticked on the form that comes back.
+    if (intent === 'review') values[REVIEW_PHOTO_REMOVE_FIELD] = removePhotos.join(',');
     const failure = formFailure(error, values);
     if (failure) return data({ ...failure.data, intent }, failure.init ?? undefined);
     throw error;

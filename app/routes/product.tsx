@@ -15,7 +15,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // An archived ("deleted") product is gone for good: 410 tells search engines to drop it (ADR 030).
     const gone = id !== null && (await context.services.catalog.isArchived(id));
     return data(
-      { product: null, related: [], reviews: null, url: '', maxPerLine: 1, backInStock: null },
+      { product: null, related: [], reviews: null, reviewViewer: null, url: '', maxPerLine: 1, backInStock: null },
       { status: gone ? 410 : 404 },
     );
   }
@@ -25,15 +25,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const reviewsPage = Number(url.searchParams.get('reviews') ?? 1);
   const user = await context.auth.getUser();
   const soldOut = product.variants.filter((v) => v.stock <= 0).map((v) => v.id);
-  const [related, reviews, waiting] = await Promise.all([
+  const [related, reviews, reviewViewer, waiting] = await Promise.all([
     context.services.catalog.listRelated(product),
     context.services.reviews.forProduct(product.id, reviewsPage),
+    // A signed-in shopper's button: Leave Review (received it) or Edit your review (wrote one).
+    user ? context.services.reviews.viewerOf(user.id, product.id) : Promise.resolve(null),
     user && soldOut.length > 0 ? context.services.backInStock.waitingFor(user.email, soldOut) : [],
   ]);
   return {
     product,
     related,
     reviews,
+    reviewViewer,
     url: `${context.publicUrl}${canonicalPath}`,
     maxPerLine: context.services.cart.caps.maxQuantityPerLine,
     // "Email me when it's back": a signed-in shopper taps once (their email); which they await.
@@ -100,7 +103,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, related, reviews, url, maxPerLine, backInStock } = loaderData;
+  const { product, related, reviews, reviewViewer, url, maxPerLine, backInStock } = loaderData;
   if (!product || !reviews || !backInStock) return <ProductNotFound />;
   return (
     <ProductView
@@ -108,6 +111,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       product={product}
       related={related}
       reviews={reviews}
+      reviewViewer={reviewViewer}
       url={url}
       maxPerLine={maxPerLine}
       backInStock={backInStock}

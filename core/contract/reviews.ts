@@ -1,8 +1,13 @@
 // Reviews as the forms, screens and JSON API see them (issue 14). Types are inferred from these.
 import { z } from 'zod';
-import { ImageRefSchema } from './catalog.ts';
+import { type ImageRef, ImageRefSchema } from './catalog.ts';
 
 export const REVIEW_COMMENT_MAX = 2000;
+/** Photos a review may carry (each checked by content as a product photo is). */
+export const REVIEW_PHOTOS_MAX = 3;
+/** The review form's fields for photos: new files, and ids of the review's photos to take off. */
+export const REVIEW_PHOTO_FILES_FIELD = 'photoFiles';
+export const REVIEW_PHOTO_REMOVE_FIELD = 'removePhotos';
 export const REVIEW_STATUSES = ['pending', 'approved'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
@@ -65,6 +70,21 @@ export interface MyReview {
   createdAt: string;
   updatedAt: string;
   reply: string | null;
+  photos: ImageRef[];
+}
+
+/** A line of a delivered order in the order history: its product and whether it is reviewed. */
+export interface ReviewableLine {
+  trackingNumber: string;
+  productId: number;
+  productName: string;
+  reviewed: boolean;
+}
+
+/** What the product page offers a signed-in shopper: to review it (received) or edit theirs. */
+export interface ReviewViewer {
+  received: boolean;
+  review: { id: number; status: ReviewStatus } | null;
 }
 
 /** A product the shopper received and has not reviewed yet. */

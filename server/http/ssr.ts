@@ -18,10 +18,16 @@ export const MAX_PHOTO_FORM_BYTES = 5 * MAX_UPLOAD_BYTES + MAX_FORM_BYTES;
 /** A support ticket's form (one photo, checked by the support service): /support… and the dashboard. */
 const SUPPORT_FORM_PATH = /^\/(support|dashboard)(\/|\?|$)/;
 const MAX_SUPPORT_FORM_BYTES = MAX_UPLOAD_BYTES + MAX_FORM_BYTES;
+/** The dashboard's review form: three photos (REVIEW_PHOTOS_MAX) and the text, for a signed-in shopper. */
+export const MAX_REVIEW_FORM_BYTES = 3 * MAX_UPLOAD_BYTES + MAX_FORM_BYTES;
 
 /** The body limit for this request: photo forms of signed-in uploaders may be larger. */
 async function bodyLimitFor(request: FastifyRequest): Promise<number> {
   const multipart = /^multipart\/form-data/i.test(request.headers['content-type'] ?? '');
+  if (multipart && /^\/dashboard(\.data)?(\?|$)/.test(request.url)) {
+    // A review's three photos or a ticket's one, for a signed-in shopper.
+    return (await request.auth.getUser()) ? MAX_REVIEW_FORM_BYTES : MAX_FORM_BYTES;
+  }
   if (multipart && SUPPORT_FORM_PATH.test(request.url)) return MAX_SUPPORT_FORM_BYTES;
   if (!multipart || !/^\/admin(\/|\?|$)/.test(request.url)) return MAX_FORM_BYTES;
   const user = await request.auth.getUser();

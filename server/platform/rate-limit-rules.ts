@@ -63,7 +63,7 @@ export const ABUSE_LIMITS = {
   paymentRetry: rules('payment-retry', HOUR, { address: 60, session: 10 }, 'Too many payment attempts'),
   /** "Email me when it's back" on sold-out products (each stores an address to write to once). */
   backInStock: rules('back-in-stock', HOUR, { address: 60, session: 20 }, 'Too many back-in-stock requests'),
-  /** Admin photo uploads (a big catalogue day is a few hundred photos). */
+  /** Photo uploads: an admin's (a big catalogue day is a few hundred photos) and each review photo. */
   upload: rules('upload', HOUR, { address: 1000, session: 500 }, 'Too many photos uploaded'),
 } satisfies Record<string, ActionRules>;
 

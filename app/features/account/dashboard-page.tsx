@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useRootData } from '#app/features/layout/store-data.ts';
 import type { Profile } from '#core/contract/account.ts';
 import type { OrderSummary } from '#core/contract/orders.ts';
-import type { AwaitingReview, MyReview } from '#core/contract/reviews.ts';
+import type { AwaitingReview, MyReview, ReviewableLine } from '#core/contract/reviews.ts';
 import type { CustomerTicket } from '#core/contract/support.ts';
 import { formatPrice } from '#core/money.ts';
 import { STATUS_LABELS } from '#core/order-status.ts';
@@ -37,6 +37,7 @@ export function DashboardPage({
   tab,
   profile,
   orders,
+  reviewableLines = [],
   reviews,
   support,
   promotionsPending = false,
@@ -48,6 +49,8 @@ export function DashboardPage({
   profile: Profile;
   /** Loaded only for the orders tab. */
   orders: OrderSummary[];
+  /** Loaded only for the orders tab: delivered lines, each with "Leave Review" or "Edit your review". */
+  reviewableLines?: ReviewableLine[];
   /** Loaded only for the reviews tab; `focusProductId` is ?product=. */
   reviews: { mine: MyReview[]; awaiting: AwaitingReview[]; focusProductId: number | null } | null;
   /** Loaded only for the support tab. */
@@ -71,7 +74,7 @@ export function DashboardPage({
         <div className="min-w-0">
           <h2 className="mb-5 text-2xl font-semibold">{TITLES[tab]}</h2>
           {tab === 'profile' ? <ProfileForm profile={profile} answer={answerFor('profile')} /> : null}
-          {tab === 'orders' ? <OrdersTab orders={orders} /> : null}
+          {tab === 'orders' ? <OrdersTab orders={orders} reviewableLines={reviewableLines} /> : null}
           {tab === 'support' && support ? (
             <SupportTickets
               tickets={support.tickets}
@@ -105,7 +108,18 @@ export function DashboardPage({
   );
 }
 
-function OrdersTab({ orders }: { orders: OrderSummary[] }) {
+/** Where a delivered line's button leads: the review form for that product, open and in view. */
+export function reviewFormPath(productId: number): string {
+  return `/dashboard?tab=reviews&product=${productId}#review-product-${productId}`;
+}
+
+function OrdersTab({
+  orders,
+  reviewableLines,
+}: {
+  orders: OrderSummary[];
+  reviewableLines: ReviewableLine[];
+}) {
   if (orders.length === 0) {
     return (
       <EmptyState icon={Package} title="No orders yet">
@@ -149,12 +163,36 @@ function OrdersTab({ orders }: { orders: OrderSummary[] }) {
             <Link to={`/track-order?id=${o.trackingNumber}`} className="btn-outline">
               Track Order
             </Link>
-            {o.status === 'delivered' ? (
-              <Link to="/dashboard?tab=reviews#awaiting-title" className="btn-primary">
-                Leave Review
-              </Link>
-            ) : null}
           </div>
+          {o.status === 'delivered' ? (
+            <DeliveredLines lines={reviewableLines.filter((l) => l.trackingNumber === o.trackingNumber)} />
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A delivered order's products, each with "Leave Review" (or "Edit your review" once written). */
+function DeliveredLines({ lines }: { lines: ReviewableLine[] }) {
+  const unique = lines.filter((l, i) => lines.findIndex((m) => m.productId === l.productId) === i);
+  if (unique.length === 0) return null;
+  return (
+    <ul className="mt-4 divide-y divide-ink/10 border-t border-ink/10" aria-label="Products in this order">
+      {unique.map((line) => (
+        <li
+          key={line.productId}
+          className="flex flex-wrap items-center justify-between gap-2 py-3"
+          data-testid="delivered-line"
+        >
+          <span className="text-sm font-medium">{line.productName}</span>
+          <Link
+            to={reviewFormPath(line.productId)}
+            className={line.reviewed ? 'btn-outline' : 'btn-primary'}
+            aria-label={`${line.reviewed ? 'Edit your review' : 'Leave Review'}: ${line.productName}`}
+          >
+            {line.reviewed ? 'Edit your review' : 'Leave Review'}
+          </Link>
         </li>
       ))}
     </ul>

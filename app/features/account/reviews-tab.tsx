@@ -2,10 +2,20 @@
 // review form (stars and a comment), and the reviews they wrote with their state (awaiting
 // approval or published) and an edit form. Plain forms: they post without JavaScript.
 import { Star } from 'lucide-react';
-import { useId } from 'react';
+import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { Form, Link } from 'react-router';
+import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx';
 import { Stars } from '#app/components/ui/stars.tsx';
-import { type AwaitingReview, type MyReview, REVIEW_COMMENT_MAX } from '#core/contract/reviews.ts';
+import { ReviewPhotos } from '#app/features/product/review-photos.tsx';
+import type { ImageRef } from '#core/contract/catalog.ts';
+import {
+  type AwaitingReview,
+  type MyReview,
+  REVIEW_COMMENT_MAX,
+  REVIEW_PHOTO_FILES_FIELD,
+  REVIEW_PHOTO_REMOVE_FIELD,
+  REVIEW_PHOTOS_MAX,
+} from '#core/contract/reviews.ts';
 import { EmptyState } from './dashboard-tabs.tsx';
 import { FieldNotes, FormMessage, SubmitButton } from './form-fields.tsx';
 
@@ -67,7 +77,8 @@ export function ReviewsTab({
             {ordered.map((item) => (
               <li
                 key={item.productId}
-                className="rounded-2xl bg-white p-5 shadow-sm"
+                id={`review-product-${item.productId}`}
+                className="scroll-mt-24 rounded-2xl bg-white p-5 shadow-sm"
                 data-testid="awaiting-review"
               >
                 <p className="font-semibold">
@@ -99,7 +110,12 @@ export function ReviewsTab({
             {mine.map((review) => {
               const answered = answeredProduct === review.productId ? answer : null;
               return (
-                <li key={review.id} className="rounded-2xl bg-white p-5 shadow-sm" data-testid="my-review">
+                <li
+                  key={review.id}
+                  id={`review-product-${review.productId}`}
+                  className="scroll-mt-24 rounded-2xl bg-white p-5 shadow-sm"
+                  data-testid="my-review"
+                >
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <div>
                       <p className="font-semibold">
@@ -124,6 +140,7 @@ export function ReviewsTab({
                     <Stars rating={review.rating} label={`You gave ${review.rating} out of 5 stars`} />
                   </p>
                   <p className="mt-2 whitespace-pre-line text-sm">{review.comment}</p>
+                  <ReviewPhotos photos={review.photos} from="your review" size="sm" />
                   {review.reply ? (
                     <div className="mt-3 rounded-lg bg-plum-50 p-3 text-sm">
                       <p className="font-semibold">Reply from Crown Hair</p>
@@ -137,15 +154,17 @@ export function ReviewsTab({
                     }
                   >
                     <summary className="cursor-pointer text-sm font-semibold text-plum-800">
-                      Edit review
+                      Edit your review
                     </summary>
                     <p className="mt-2 text-xs text-muted">
                       An edited review is checked again before it shows.
                     </p>
                     <ReviewForm
+                      // A saved edit remounts the form: the file input and its previews start empty.
+                      key={review.updatedAt}
                       productId={review.productId}
                       answer={answered}
-                      initial={{ rating: review.rating, comment: review.comment }}
+                      initial={{ rating: review.rating, comment: review.comment, photos: review.photos }}
                       submitLabel="Save changes"
                     />
                   </details>
@@ -167,7 +186,7 @@ function ReviewForm({
 }: {
   productId: number;
   answer: ReviewAnswer | null;
-  initial?: { rating: number; comment: string };
+  initial?: { rating: number; comment: string; photos: ImageRef[] };
   submitLabel: string;
 }) {
   const id = useId();
@@ -175,8 +194,19 @@ function ReviewForm({
   const errors = failed?.fieldErrors ?? {};
   const rating = Number(failed?.values?.rating ?? initial?.rating ?? 0);
   const comment = failed?.values?.comment ?? initial?.comment ?? '';
+  const photos = initial?.photos ?? [];
+  const removed = (failed?.values?.[REVIEW_PHOTO_REMOVE_FIELD] ?? '').split(',');
+  const free = REVIEW_PHOTOS_MAX - photos.length;
+  // With JavaScript: a small preview of the files chosen (the form works the same without it).
+  const [chosen, setChosen] = useState<{ key: string; file: File }[]>([]);
   return (
-    <Form method="post" className="mt-4 space-y-4" noValidate aria-label={`Review of product ${productId}`}>
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      className="mt-4 space-y-4"
+      noValidate
+      aria-label={`Review of product ${productId}`}
+    >
       {failed ? <FormMessage tone="error">{failed.message}</FormMessage> : null}
       <input type="hidden" name="productId" value={productId} />
       <fieldset aria-describedby={errors.rating ? `${id}-rating-error` : undefined}>
@@ -224,9 +254,111 @@ function ReviewForm({
           error={errors.comment?.[0]}
         />
       </div>
+      {photos.length > 0 ? (
+        <fieldset>
+          <legend className="text-sm font-semibold">Your photos</legend>
+          <ul className="mt-2 flex flex-wrap gap-3">
+            {photos.map((photo, index) => (
+              <li key={photo.id} className="w-24">
+                <span className="block h-16 w-16 overflow-hidden rounded-lg bg-sand">
+                  <ResponsiveImage
+                    image={photo}
+                    sizes="64px"
+                    maxWidth={80}
+                    alt={`Photo ${index + 1} of your review`}
+                    className="h-full w-full object-cover"
+                  />
+                </span>
+                <label className="mt-1 flex items-center gap-1 text-xs">
+                  <input
+                    type="checkbox"
+                    name={REVIEW_PHOTO_REMOVE_FIELD}
+                    value={photo.id}
+                    defaultChecked={removed.includes(photo.id)}
+                  />
+                  Remove photo {index + 1}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ) : null}
+      <div>
+        <label htmlFor={`${id}-photos`} className="block text-sm font-semibold">
+          Add photos <span className="font-normal text-muted">(optional)</span>
+        </label>
+        <input
+          id={`${id}-photos`}
+          type="file"
+          onChange={(event) => setChosen(previewsOf(event))}
+          name={REVIEW_PHOTO_FILES_FIELD}
+          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+          multiple
+          className="mt-1 block w-full max-w-full text-sm file:mr-3 file:rounded-full file:border-0 file:bg-plum-50 file:px-4 file:py-2 file:font-semibold file:text-plum-800"
+          aria-invalid={errors.photos ? true : undefined}
+          aria-describedby={`${id}-photos-hint${errors.photos ? ` ${id}-photos-error` : ''}`}
+        />
+        <p id={`${id}-photos-hint`} className="mt-1 text-xs text-muted">
+          Up to {REVIEW_PHOTOS_MAX} photos in all
+          {photos.length > 0 ? ` (${Math.max(0, free)} more, or remove one above)` : ''}: JPEG, PNG or WebP,
+          10 MB each. They show with your review once it is approved.
+        </p>
+        {chosen.length > 0 ? (
+          <ul className="mt-2 flex flex-wrap gap-2" aria-label="Photos chosen" data-testid="chosen-photos">
+            {chosen.map((photo) => (
+              <li key={photo.key} className="w-16 text-center text-xs">
+                <ChosenPhoto file={photo.file} />
+                <span className="mt-1 block truncate" title={photo.file.name}>
+                  {photo.file.name}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {chosen.length > free ? (
+          <p className="mt-1 text-sm font-medium text-sale" role="status">
+            {chosen.length} photos chosen: only {Math.max(0, free)} more can be added to this review.
+          </p>
+        ) : null}
+        {errors.photos ? (
+          <ul
+            id={`${id}-photos-error`}
+            className="mt-1 space-y-1 text-sm font-medium text-sale"
+            data-field-error="photos"
+          >
+            {errors.photos.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
       <SubmitButton intent="review" pendingText="Sending…" className="btn-primary">
         {submitLabel}
       </SubmitButton>
     </Form>
+  );
+}
+
+function previewsOf(event: ChangeEvent<HTMLInputElement>): { key: string; file: File }[] {
+  return [...(event.currentTarget.files ?? [])].map((file, i) => ({
+    key: `${i}-${file.name}-${file.size}`,
+    file,
+  }));
+}
+
+/** A chosen file's thumbnail, read in the browser (a data: URL, which the page's CSP allows). */
+function ChosenPhoto({ file }: { file: File }) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file.type.startsWith('image/') || file.size > 10 * 1024 * 1024) return;
+    const reader = new FileReader();
+    reader.onload = () => setSrc(typeof reader.result === 'string' ? reader.result : null);
+    reader.readAsDataURL(file);
+    return () => reader.abort();
+  }, [file]);
+  return (
+    <span className="block h-16 w-16 overflow-hidden rounded-lg bg-sand">
+      {src ? <img src={src} alt="" className="h-full w-full object-cover" /> : null}
+    </span>
   );
 }

@@ -3,9 +3,9 @@
 // JavaScript), photos, the "verified purchase" mark and the shop's public reply.
 import { BadgeCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx';
 import { Stars } from '#app/components/ui/stars.tsx';
-import type { ProductReviews } from '#core/contract/reviews.ts';
+import type { ProductReviews, ReviewViewer } from '#core/contract/reviews.ts';
+import { ReviewPhotos } from './review-photos.tsx';
 
 const reviewDate = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeZone: 'Africa/Lagos' });
 
@@ -29,13 +29,43 @@ export function RatingSummary({ reviews }: { reviews: ProductReviews }) {
   );
 }
 
+/**
+ * The review button for this shopper: "Edit your review" for its author, "Leave Review" for a
+ * signed-in buyer who received it, otherwise a link to the dashboard, which knows who is asking.
+ */
+function ReviewButton({ productId, viewer }: { productId: number; viewer: ReviewViewer | null }) {
+  const to = `/dashboard?tab=reviews&product=${productId}#review-product-${productId}`;
+  if (viewer?.review) {
+    return (
+      <Link to={to} className="btn-outline" rel="nofollow" data-testid="review-button">
+        Edit your review
+      </Link>
+    );
+  }
+  if (viewer?.received) {
+    return (
+      <Link to={to} className="btn-primary" rel="nofollow" data-testid="review-button">
+        Leave Review
+      </Link>
+    );
+  }
+  return (
+    <Link to={to} className="btn-outline" rel="nofollow" data-testid="review-button">
+      Bought this? Write a review
+    </Link>
+  );
+}
+
 export function ReviewsSection({
   reviews,
   productId,
+  viewer = null,
   pageHref,
 }: {
   reviews: ProductReviews;
   productId: number;
+  /** The signed-in shopper's part (null: signed out): decides which review button shows. */
+  viewer?: ReviewViewer | null;
   /** The product page's address for another page of reviews. */
   pageHref: (page: number) => string;
 }) {
@@ -51,10 +81,13 @@ export function ReviewsSection({
         <h2 id="reviews-title" className="section-title">
           Customer reviews
         </h2>
-        <Link to={`/dashboard?tab=reviews&product=${productId}`} className="btn-outline" rel="nofollow">
-          Bought this? Write a review
-        </Link>
+        <ReviewButton productId={productId} viewer={viewer} />
       </div>
+      {viewer?.review?.status === 'pending' ? (
+        <p className="mt-2 text-sm text-muted" data-testid="own-review-pending">
+          Your review is waiting for approval; it shows here once we have checked it.
+        </p>
+      ) : null}
       {reviews.count === 0 || reviews.average === null ? (
         <p className="mt-4 text-muted">
           No reviews yet. Reviews come from shoppers whose order was delivered.
@@ -111,21 +144,7 @@ export function ReviewsSection({
                     </time>
                   </div>
                   <p className="mt-2 whitespace-pre-line leading-relaxed">{r.comment}</p>
-                  {r.photos.length > 0 ? (
-                    <ul className="mt-3 flex gap-2">
-                      {r.photos.map((photo) => (
-                        <li key={photo.id} className="h-20 w-20 overflow-hidden rounded-lg bg-sand">
-                          <ResponsiveImage
-                            image={photo}
-                            sizes="80px"
-                            maxWidth={160}
-                            alt={photo.alt || `Photo from ${r.authorName}'s review`}
-                            className="h-full w-full object-cover"
-                          />
-                        </li>
-                      ))}
-                    </ul>
-                  ) : null}
+                  <ReviewPhotos photos={r.photos} from={`${r.authorName}'s review`} />
                   {r.reply ? (
                     <div className="mt-3 rounded-lg bg-plum-50 p-3 text-sm">
                       <p className="font-semibold">Reply from Crown Hair</p>

@@ -9,7 +9,7 @@ import { useCurrency, useRootData } from '#app/features/layout/store-data.ts';
 import { useNonce } from '#app/lib/nonce.ts';
 import { isOnSale, percentOff, stockBadge } from '#core/catalog.ts';
 import type { ProductDetail, ProductSummary } from '#core/contract/catalog.ts';
-import type { ProductReviews } from '#core/contract/reviews.ts';
+import type { ProductReviews, ReviewViewer } from '#core/contract/reviews.ts';
 import { formatPrice } from '#core/money.ts';
 import { initialVariant } from '#core/variants.ts';
 import { AddToCart } from './add-to-cart.tsx';
@@ -63,6 +63,7 @@ export function ProductView({
   product,
   related,
   reviews,
+  reviewViewer = null,
   url,
   maxPerLine,
   backInStock,
@@ -71,6 +72,8 @@ export function ProductView({
   related: ProductSummary[];
   /** Approved reviews: the page asked for (?reviews=), with the average and distribution. */
   reviews: ProductReviews;
+  /** A signed-in shopper's part: received it (Leave Review) or wrote one (Edit your review). */
+  reviewViewer?: ReviewViewer | null;
   url: string;
   /** The most of one variant the cart takes in one line. */
   maxPerLine: number;
@@ -249,6 +252,7 @@ export function ProductView({
       <ReviewsSection
         reviews={reviews}
         productId={product.id}
+        viewer={reviewViewer}
         pageHref={(page) => reviewsHref(searchParams, page)}
       />
 

@@ -48,6 +48,12 @@ export const CONTENT_TYPES: Record<RenditionFormat, string> = {
 
 export type MediaRecord = Omit<MediaRow, 'createdAt'>;
 
+/** A photo that passed the checks, re-encoded, not stored yet (`checkPhoto` → `saveChecked`). */
+export interface CheckedPhoto {
+  record: MediaRecord;
+  data: Buffer;
+}
+
 export interface Rendition {
   body: Buffer;
   contentType: string;
@@ -141,19 +147,43 @@ export function createMediaService(deps: {
    * Throws ValidationError and stores nothing on refusal. The caller records it with `recordMedia`.
    */
   async function storeOriginal(input: Buffer, alt: string): Promise<MediaRecord> {
+    const prepared = await checkPhoto(input, alt);
+    await storage.put(prepared.record.storageKey, prepared.data);
+    return prepared.record;
+  }
+
+  /**
+   * The checks and re-encoding of an untrusted photo, with nothing stored yet: a form that takes
+   * several photos checks them all first, so one refused file leaves nothing behind.
+   */
+  async function checkPhoto(input: Buffer, alt = ''): Promise<CheckedPhoto> {
     const clean = await cleanImage(input);
     const id = createHash('sha256').update(clean.data).digest('hex').slice(0, 24);
-    const storageKey = `originals/${id}.${clean.ext}`;
-    await storage.put(storageKey, clean.data);
     return {
-      id,
-      storageKey,
-      mimeType: `image/${clean.ext === 'jpg' ? 'jpeg' : clean.ext}`,
-      width: clean.width,
-      height: clean.height,
-      bytes: clean.data.byteLength,
-      alt,
+      data: clean.data,
+      record: {
+        id,
+        storageKey: `originals/${id}.${clean.ext}`,
+        mimeType: `image/${clean.ext === 'jpg' ? 'jpeg' : clean.ext}`,
+        width: clean.width,
+        height: clean.height,
+        bytes: clean.data.byteLength,
+        alt: alt.trim().slice(0, MAX_ALT_LENGTH),
+      },
     };
+  }
+
+  /**
+   * Stores a checked photo and records it inside the caller's transaction, with no audit entry: a
+   * shopper's photo (a review's) is not a staff change; the review that holds it is its record.
+   * The original is named by its content, so a rolled-back transaction leaves at most an unused
+   * file that the same photo would reuse.
+   */
+  async function saveChecked(photo: CheckedPhoto, into: Queryable): Promise<ImageRef> {
+    await storage.put(photo.record.storageKey, photo.data);
+    await insertMedia(into, photo.record);
+    const { id, alt, width, height } = photo.record;
+    return { id, alt, width, height };
   }
 
   async function importImage(input: Buffer, alt: string, into: Queryable = db): Promise<ImageRef> {
@@ -205,8 +235,9 @@ export function createMediaService(deps: {
   }
 
   /**
-   * A photo uploaded by an admin (the upload endpoint and the no-JavaScript form helper): checked
-   * and stored as storeOriginal does, recorded with its audit entry in one transaction.
+   * A photo uploaded by staff (the upload endpoint and the no-JavaScript form helper): checked
+   * and stored as storeOriginal does, recorded with its audit entry in one transaction. A
+   * shopper's photo goes through `checkPhoto` and `saveChecked` instead (no staff audit entry).
    */
   async function upload(input: Buffer, alt: string, by: Uploader): Promise<ImageRef> {
     const cleanAlt = alt.trim().slice(0, MAX_ALT_LENGTH);
@@ -228,6 +259,8 @@ export function createMediaService(deps: {
   return {
     storeOriginal,
     upload,
+    checkPhoto,
+    saveChecked,
     /** A stored picture's reference, or null when there is no such picture. */
     async find(id: string, into: Queryable = db): Promise<ImageRef | null> {
       if (!/^[a-f0-9]{24}$/.test(id)) return null;

@@ -1,6 +1,8 @@
 // Images through HTTP: originals checked by content, renditions made by sharp and cached forever.
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '#server/db/client.ts';
 import { createTestShop, type TestShop } from '#tests/helpers/test-app.ts';
 
 let shop: TestShop;
@@ -85,5 +87,25 @@ describe('link preview image', () => {
     const meta = await sharp(res.rawPayload).metadata();
     expect([meta.width, meta.height, meta.format]).toEqual([1200, 630, 'jpeg']);
     expect(res.rawPayload.byteLength).toBeLessThan(300 * 1024);
+  });
+
+  it("checks a shopper's photo without storing it, then stores it in the caller's transaction without an audit entry", async () => {
+    const checked = await shop.services.media.checkPhoto(await photo(643, 479));
+    expect(checked.record).toMatchObject({ width: 643, height: 479, mimeType: 'image/png' });
+    expect(await shop.storage.get(checked.record.storageKey)).toBeNull();
+    expect(await shop.services.media.find(checked.record.id)).toBeNull();
+    await expect(shop.services.media.checkPhoto(Buffer.from('<svg onload="x()"></svg>'))).rejects.toThrow(
+      /SVG|not a photo/,
+    );
+
+    const image = await shop.database.db.transaction((tx) => shop.services.media.saveChecked(checked, tx));
+    expect(image).toEqual({ id: checked.record.id, alt: '', width: 643, height: 479 });
+    expect(await shop.storage.get(checked.record.storageKey)).not.toBeNull();
+    expect(await shop.services.media.find(image.id)).toEqual(image);
+    const audited = await queryRows<{ n: number }>(
+      shop.database.db,
+      sql`SELECT count(*)::int AS n FROM audit_events WHERE subject_type = 'media' AND subject_id = ${image.id}`,
+    );
+    expect(audited).toEqual([{ n: 0 }]);
   });
 });

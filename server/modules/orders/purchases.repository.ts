@@ -49,3 +49,23 @@ export async function selectTrackingNumbers(q: Queryable, orderIds: number[]): P
     .where(inArray(orders.id, orderIds));
   return new Map(rows.map((r) => [r.id, r.trackingNumber]));
 }
+
+export interface DeliveredLineRow {
+  trackingNumber: string;
+  productId: number;
+  productName: string;
+}
+
+/** Every line of the account's delivered orders that names a product (for "Leave Review"). */
+export async function selectDeliveredLines(q: Queryable, userId: number): Promise<DeliveredLineRow[]> {
+  const rows = await q
+    .select({
+      trackingNumber: orders.trackingNumber,
+      productId: orderLines.productId,
+      productName: orderLines.productName,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'delivered'), isNotNull(orderLines.productId)));
+  return rows.map((r) => ({ ...r, productId: r.productId! }));
+}

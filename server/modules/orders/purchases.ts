@@ -4,7 +4,9 @@
 // read the orders tables itself.
 import type { Queryable } from '#server/db/client.ts';
 import {
+  type DeliveredLineRow,
   type ReceivedProductRow,
+  selectDeliveredLines,
   selectReceivedProducts,
   selectTrackingNumbers,
 } from './purchases.repository.ts';
@@ -18,6 +20,8 @@ export interface PurchasesPort {
   receivedOne(q: Queryable, userId: number, productId: number): Promise<ReceivedProduct | null>;
   /** The tracking numbers of these orders (staff screens link the order behind a review). */
   trackingNumbersOf(q: Queryable, orderIds: number[]): Promise<Map<number, string>>;
+  /** Each line of the account's delivered orders (the order history's "Leave Review" buttons). */
+  deliveredLines(q: Queryable, userId: number): Promise<DeliveredLineRow[]>;
 }
 
 export const purchases: PurchasesPort = {
@@ -27,4 +31,5 @@ export const purchases: PurchasesPort = {
     return row ?? null;
   },
   trackingNumbersOf: (q, orderIds) => selectTrackingNumbers(q, [...new Set(orderIds)]),
+  deliveredLines: (q, userId) => selectDeliveredLines(q, userId),
 };

@@ -97,6 +97,42 @@ export async function photosOf(q: Queryable, reviewIds: number[]): Promise<Map<n
   return out;
 }
 
+/** The account's review of a product, or null. */
+export async function findReviewOf(
+  q: Queryable,
+  userId: number,
+  productId: number,
+): Promise<ReviewRow | null> {
+  const [row] = await q
+    .select()
+    .from(reviews)
+    .where(and(eq(reviews.userId, userId), eq(reviews.productId, productId)));
+  return row ?? null;
+}
+
+/** The media ids of a review's photos, in their order. */
+export async function photoIdsOf(q: Queryable, reviewId: number): Promise<string[]> {
+  const rows = await q
+    .select({ mediaId: reviewPhotos.mediaId })
+    .from(reviewPhotos)
+    .where(eq(reviewPhotos.reviewId, reviewId))
+    .orderBy(asc(reviewPhotos.position));
+  return rows.map((r) => r.mediaId);
+}
+
+/**
+ * Sets a review's photos to exactly these media ids, in this order (the media rows stay: a photo
+ * is named by its content and may be used elsewhere).
+ */
+export async function setReviewPhotos(q: Queryable, reviewId: number, mediaIds: string[]): Promise<void> {
+  await q.delete(reviewPhotos).where(eq(reviewPhotos.reviewId, reviewId));
+  if (mediaIds.length === 0) return;
+  await q
+    .insert(reviewPhotos)
+    .values(mediaIds.map((mediaId, position) => ({ reviewId, mediaId, position })))
+    .onConflictDoNothing();
+}
+
 /** Reviews written by each of these accounts (any state), for the admin users list. */
 export async function countReviewsPerUser(q: Queryable, userIds: number[]): Promise<Map<number, number>> {
   if (userIds.length === 0) return new Map();

@@ -3,27 +3,52 @@
 // pending and shows on the product page once staff approve it; the product's average and count
 // are kept by a database trigger (migration 0012, ADR 034).
 import type { SessionUser } from '#core/contract/account.ts';
+import type { ImageRef } from '#core/contract/catalog.ts';
 import {
   type AwaitingReview,
   type MyReview,
   type ProductReviews,
   type PublicReview,
+  REVIEW_PHOTOS_MAX,
+  type ReviewableLine,
   ReviewInput,
   type ReviewStatus,
+  type ReviewViewer,
 } from '#core/contract/reviews.ts';
 import type { Queryable } from '#server/db/client.ts';
+import type { CheckedPhoto } from '#server/modules/media/media.service.ts';
 import type { PurchasesPort } from '#server/modules/orders/purchases.ts';
-import { ForbiddenError } from '#server/platform/errors.ts';
+import { AppError, ForbiddenError, ValidationError } from '#server/platform/errors.ts';
 import { parseInput } from '#server/platform/validation.ts';
 import {
   approvedDistribution,
   countReviewsPerUser,
+  findReviewOf,
   listApproved,
   listReviewsOfUser,
+  photoIdsOf,
   photosOf,
   type ReviewRow,
+  setReviewPhotos,
   upsertReview,
 } from './reviews.repository.ts';
+
+/** The media module's part in a review's photos: the content checks, then storing in our transaction. */
+export interface ReviewPhotoStore {
+  /** Throws a ValidationError saying why the file is not a photo we accept; stores nothing. */
+  checkPhoto(input: Buffer): Promise<CheckedPhoto>;
+  saveChecked(photo: CheckedPhoto, into: Queryable): Promise<ImageRef>;
+}
+
+/** Photos sent with a review: new files (by the name the shopper knows them by) and ones to take off. */
+export interface ReviewPhotoChanges {
+  files?: { name: string; data: Buffer }[];
+  /** Media ids of the review's own photos to remove (others are ignored). */
+  remove?: string[];
+}
+
+const tooMany = (name: string) =>
+  `${name}: a review can have up to ${REVIEW_PHOTOS_MAX} photos. Remove one first, or choose fewer.`;
 
 /** Approved reviews per page on a product page. */
 export const REVIEWS_PAGE_SIZE = 5;
@@ -44,12 +69,14 @@ export function createReviewsService(deps: {
   db: Queryable;
   purchases: PurchasesPort;
   productPaths: ProductPaths;
+  /** Checks and stores review photos (the media service). */
+  photos: ReviewPhotoStore;
   /** Call after a change that moves a product's figures, so cached pages show it at once. */
   onProductChanged?: (productId: number) => void;
 }) {
   const { db, purchases } = deps;
 
-  function toMine(row: ReviewRow, paths: Map<number, string>): MyReview {
+  function toMine(row: ReviewRow, paths: Map<number, string>, photos: Map<number, ImageRef[]>): MyReview {
     return {
       id: row.id,
       productId: row.productId,
@@ -61,7 +88,39 @@ export function createReviewsService(deps: {
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       reply: row.reply,
+      photos: photos.get(row.id) ?? [],
     };
+  }
+
+  /**
+   * Checks every new photo before anything is written: the count (what the review keeps plus the
+   * new ones) and each file's content. A refusal names the file; nothing is stored.
+   */
+  async function checkPhotos(kept: number, files: { name: string; data: Buffer }[]): Promise<CheckedPhoto[]> {
+    const refused: string[] = [];
+    const checked: CheckedPhoto[] = [];
+    for (const [index, file] of files.entries()) {
+      const name = file.name.trim() || `Photo ${index + 1}`;
+      if (kept + index >= REVIEW_PHOTOS_MAX) {
+        refused.push(tooMany(name));
+        continue;
+      }
+      try {
+        checked.push(await deps.photos.checkPhoto(file.data));
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        refused.push(`${name}: ${error.message}`);
+      }
+    }
+    if (refused.length > 0) {
+      throw new ValidationError(
+        refused.length === 1
+          ? `${refused[0]} Your review was not sent yet.`
+          : `${refused.length} photos could not be used: ${refused.join(' ')} Your review was not sent yet.`,
+        { photos: refused },
+      );
+    }
+    return checked;
   }
 
   return {
@@ -75,11 +134,17 @@ export function createReviewsService(deps: {
         purchases.received(db, userId),
       ]);
       const reviewed = new Set(rows.map((r) => r.productId));
-      const paths = await deps.productPaths([
-        ...new Set([...rows.map((r) => r.productId), ...received.map((r) => r.productId)]),
+      const [paths, photos] = await Promise.all([
+        deps.productPaths([
+          ...new Set([...rows.map((r) => r.productId), ...received.map((r) => r.productId)]),
+        ]),
+        photosOf(
+          db,
+          rows.map((r) => r.id),
+        ),
       ]);
       return {
-        mine: rows.map((r) => toMine(r, paths)),
+        mine: rows.map((r) => toMine(r, paths, photos)),
         awaiting: received
           .filter((r) => !reviewed.has(r.productId))
           .map((r) => ({
@@ -93,30 +158,85 @@ export function createReviewsService(deps: {
     },
 
     /**
-     * A review from a buyer who received the product, or their edit of it (back to pending).
-     * Refused (403) when the account never received it; the form's values are kept by the caller.
+     * A review from a buyer who received the product, or their edit of it (back to pending), with
+     * up to three photos: new files are checked by content before anything is written, and the
+     * author may take photos off. Refused (403) when the account never received the product; a
+     * refused photo (not an image, or one too many) names the file and stores nothing. The form's
+     * values are kept by the caller.
      */
-    async submit(user: SessionUser, input: unknown): Promise<{ review: MyReview; created: boolean }> {
+    async submit(
+      user: SessionUser,
+      input: unknown,
+      changes: ReviewPhotoChanges = {},
+    ): Promise<{ review: MyReview; created: boolean }> {
       const parsed = parseInput(ReviewInput, input);
+      const files = changes.files ?? [];
+      // Who may write comes first: a stranger's photos are never decoded.
+      const [purchase, existing] = await Promise.all([
+        purchases.receivedOne(db, user.id, parsed.productId),
+        findReviewOf(db, user.id, parsed.productId),
+      ]);
+      if (!purchase) throw new ForbiddenError('You can review a product once it has been delivered to you.');
+      const remove = new Set(changes.remove ?? []);
+      const keptBefore = existing ? (await photoIdsOf(db, existing.id)).filter((id) => !remove.has(id)) : [];
+      const checked = await checkPhotos(keptBefore.length, files);
+
       const result = await db.transaction(async (tx) => {
-        const purchase = await purchases.receivedOne(tx, user.id, parsed.productId);
-        if (!purchase) {
+        const received = await purchases.receivedOne(tx, user.id, parsed.productId);
+        if (!received) {
           throw new ForbiddenError('You can review a product once it has been delivered to you.');
         }
-        return upsertReview(tx, {
+        const written = await upsertReview(tx, {
           productId: parsed.productId,
           userId: user.id,
-          orderId: purchase.orderId,
-          productName: purchase.productName,
+          orderId: received.orderId,
+          productName: received.productName,
           authorName: publicAuthorName(user.name),
           rating: parsed.rating,
           comment: parsed.comment,
         });
+        // The upsert holds the review's row lock, so the photo count below cannot race another post.
+        const kept = (await photoIdsOf(tx, written.row.id)).filter((id) => !remove.has(id));
+        if (kept.length + checked.length > REVIEW_PHOTOS_MAX) {
+          throw new ValidationError(tooMany(files[REVIEW_PHOTOS_MAX - kept.length]?.name ?? 'That photo'), {
+            photos: [tooMany('That photo')],
+          });
+        }
+        const added: string[] = [];
+        for (const photo of checked) added.push((await deps.photos.saveChecked(photo, tx)).id);
+        const ids = [...new Set([...kept, ...added])];
+        await setReviewPhotos(tx, written.row.id, ids);
+        return written;
       });
       // An edit of an approved review takes it off the page until it is approved again.
       deps.onProductChanged?.(parsed.productId);
-      const paths = await deps.productPaths([parsed.productId]);
-      return { review: toMine(result.row, paths), created: result.created };
+      const [paths, photos] = await Promise.all([
+        deps.productPaths([parsed.productId]),
+        photosOf(db, [result.row.id]),
+      ]);
+      return { review: toMine(result.row, paths, photos), created: result.created };
+    },
+
+    /** The product page's offer to a signed-in shopper: review what they received, or edit theirs. */
+    async viewerOf(userId: number, productId: number): Promise<ReviewViewer> {
+      const [purchase, review] = await Promise.all([
+        purchases.receivedOne(db, userId, productId),
+        findReviewOf(db, userId, productId),
+      ]);
+      return {
+        received: purchase !== null,
+        review: review ? { id: review.id, status: review.status as ReviewStatus } : null,
+      };
+    },
+
+    /** Each line of the account's delivered orders, and whether its product is reviewed yet. */
+    async reviewableLines(userId: number): Promise<ReviewableLine[]> {
+      const [lines, rows] = await Promise.all([
+        purchases.deliveredLines(db, userId),
+        listReviewsOfUser(db, userId),
+      ]);
+      const reviewed = new Set(rows.map((r) => r.productId));
+      return lines.map((l) => ({ ...l, reviewed: reviewed.has(l.productId) }));
     },
 
     /** A product page's approved reviews, newest first, with the average and star distribution. */

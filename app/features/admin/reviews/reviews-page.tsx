@@ -4,9 +4,9 @@
 // or Unpublish, a public reply, and Delete behind the spec's question (admins). Ticked pending
 // reviews are approved together. Every form posts to the route's action: works without JavaScript.
 import { Form, Link } from 'react-router';
-import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx';
 import { Stars } from '#app/components/ui/stars.tsx';
 import { FormMessage } from '#app/features/account/form-fields.tsx';
+import { ReviewPhotos } from '#app/features/product/review-photos.tsx';
 import {
   type AdminReviewRow,
   type AdminReviewsPage,
@@ -278,21 +278,7 @@ function ReviewCard({
             ) : null}
           </p>
           <p className="mt-2 whitespace-pre-line break-words">{review.comment}</p>
-          {review.photos.length > 0 ? (
-            <ul className="mt-2 flex gap-2">
-              {review.photos.map((photo) => (
-                <li key={photo.id} className="h-16 w-16 overflow-hidden rounded-lg bg-sand">
-                  <ResponsiveImage
-                    image={photo}
-                    sizes="64px"
-                    maxWidth={160}
-                    alt={photo.alt || 'Photo from the review'}
-                    className="h-full w-full object-cover"
-                  />
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <ReviewPhotos photos={review.photos} from={`${review.customerName}'s review`} size="sm" />
           {review.reply ? (
             <div className="mt-3 rounded-lg bg-plum-50 p-3 text-sm">
               <p className="font-semibold">Your public reply</p>
