@@ -11,12 +11,33 @@ type Load = () => Promise<unknown>;
 /** lru-cache keeps objects (never undefined), so a loaded value is boxed. */
 type Boxed = { value: unknown };
 
-/** Carries invalidations to the other processes (see server/db/cache-bus.ts). */
+/** Anything that can forget what it holds under a key prefix: a TtlCache, the page cache. */
+export interface Forgetful {
+  forget(prefix: string): void;
+}
+
+/**
+ * Carries invalidations to the other processes (see server/db/cache-bus.ts), and the database's
+ * own change notices (a sale's stock change) to every process, this one included.
+ */
 export interface CacheBus {
-  /** Tells the other processes to forget the keys starting with `prefix`. */
+  /** Forgets the keys starting with `prefix` in every cache of this process and the others. */
   publish(prefix: string): void;
-  /** Joins a cache, so invalidations from other processes reach it. */
-  join(cache: TtlCache): void;
+  /** Joins a cache, so invalidations from other processes and the database reach it. */
+  join(cache: Forgetful): void;
+}
+
+/** A bus for one process with no database to listen to (scripts): the caches it joins only. */
+export function localCacheBus(): CacheBus {
+  const caches = new Set<Forgetful>();
+  return {
+    publish(prefix) {
+      for (const cache of caches) cache.forget(prefix);
+    },
+    join(cache) {
+      caches.add(cache);
+    },
+  };
 }
 
 export class TtlCache {
