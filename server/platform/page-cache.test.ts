@@ -60,7 +60,8 @@ describe('the page cache', () => {
     cache.set('/a', page(['content:'], 'a'.repeat(1000)), cache.begin());
     now = 6001;
     expect(cache.get('/a')).toBeUndefined();
-    for (const k of ['/1', '/2', '/3', '/4']) cache.set(k, page(['content:'], 'b'.repeat(1000)), cache.begin());
+    for (const k of ['/1', '/2', '/3', '/4'])
+      cache.set(k, page(['content:'], 'b'.repeat(1000)), cache.begin());
     expect(cache.size).toBeLessThanOrEqual(2);
   });
 });
