@@ -2,6 +2,7 @@
 import type { Logger } from 'pino';
 import type { RequestCart } from '../server/modules/cart/cart-cookie.ts';
 import type { RequestAuth } from '../server/platform/auth/request-auth.ts';
+import type { PageRender } from '../server/platform/page-cache.ts';
 import type { Services } from '../server/services.ts';
 
 declare module 'react-router' {
@@ -18,5 +19,7 @@ declare module 'react-router' {
     cart: RequestCart;
     /** This response's Content-Security-Policy nonce (ADR 018): every inline <script> carries it. */
     cspNonce: string;
+    /** What this page says about itself: shared with every anonymous visitor? (ADR 038) */
+    page: PageRender;
   }
 }

@@ -55,8 +55,9 @@ import { createReviewsService } from '#server/modules/reviews/reviews.service.ts
 import { createAdminSupportService } from '#server/modules/support/admin-support.service.ts';
 import { createSupportService } from '#server/modules/support/support.service.ts';
 import type { CacheBus } from '#server/platform/cache.ts';
-import { TtlCache } from '#server/platform/cache.ts';
+import { localCacheBus, TtlCache } from '#server/platform/cache.ts';
 import { createLogger, type Logger } from '#server/platform/logger.ts';
+import { PageCache } from '#server/platform/page-cache.ts';
 import { createRateLimiter, type RateLimitOverrides } from '#server/platform/rate-limit.ts';
 import { createAbuseLimits, unknownRuleNames } from '#server/platform/rate-limit-rules.ts';
 import type { BlobStorage } from '#server/platform/storage.ts';
@@ -90,6 +91,9 @@ export interface ServiceConfig {
   newsletterBatchSize?: number;
 }
 
+/** The page cache's safety net: a page no invalidation reached is rendered again after this. */
+export const PAGE_CACHE_MS = 60_000;
+
 export function defaultServiceConfig(overrides: Partial<ServiceConfig> = {}): ServiceConfig {
   return {
     publicUrl: 'http://localhost:3000',
@@ -111,8 +115,9 @@ export function createServices(deps: {
   const { db, storage } = deps;
   const config = deps.config ?? defaultServiceConfig();
   const log = deps.log ?? createLogger({ level: 'silent' });
-  /** A shop-wide cache whose invalidations reach every process (ADR 033). */
-  const sharedCache = () => new TtlCache(Date.now, 1000, deps.cacheBus);
+  const cacheBus = deps.cacheBus ?? localCacheBus();
+  /** A shop-wide cache whose invalidations reach every cache of every process (ADR 033). */
+  const sharedCache = () => new TtlCache(Date.now, 1000, cacheBus);
   const contentCache = sharedCache();
   const content = createContentService({ db, cache: contentCache });
   const mail = createMailService({
@@ -300,6 +305,8 @@ export function createServices(deps: {
   });
   return {
     accounts,
+    /** Anonymous pages' finished HTML, forgotten with the data they show (ADR 038). */
+    pageCache: new PageCache({ ttlMs: PAGE_CACHE_MS, maxBytes: 64 * 1024 * 1024, bus: cacheBus }),
     adminUsers: createAdminUsersService({
       db,
       audit,

@@ -3,6 +3,7 @@ import { Form, Link, useNavigate, useNavigation } from 'react-router';
 import { type ListingState, listingHref, readListingState } from '#app/features/catalog/listing-params.ts';
 import { PriceRange } from '#app/features/catalog/price-range.tsx';
 import { ProductGrid } from '#app/features/catalog/product-card.tsx';
+import { PAGE_TAGS, sharePage } from '#app/lib/page-cache.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import { CATEGORY_NAMES, type CategorySlug, type ListingSort, PRICE_RANGE_MAX_NAIRA } from '#core/catalog.ts';
 import { ogImageUrl } from '#core/media.ts';
@@ -26,6 +27,7 @@ const SORTS: { value: ListingSort; label: string }[] = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const state = readListingState(new URL(request.url).searchParams);
   const result = await context.services.catalog.listProducts(state);
+  sharePage(context, [PAGE_TAGS.listings, PAGE_TAGS.categories]);
   return { state, ...result, canonical: `${context.publicUrl}${listingHref(state)}` };
 }
 

@@ -1,6 +1,7 @@
 import { Flame, Sparkles, Star } from 'lucide-react';
 import { HeroSlider } from '#app/features/home/hero-slider.tsx';
 import { ProductSection, PromoBlock, ShopByCategory } from '#app/features/home/home-sections.tsx';
+import { PAGE_TAGS, sharePage } from '#app/lib/page-cache.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import { ogImageUrl } from '#core/media.ts';
 import type { Route } from './+types/home';
@@ -12,6 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     catalog.getHomeSections(),
     catalog.listCategories(),
   ]);
+  sharePage(context, [PAGE_TAGS.home, PAGE_TAGS.categories]);
   return { heroSlides, ...sections, categories, canonical: `${context.publicUrl}/` };
 }
 

@@ -2,7 +2,9 @@
 // pages. The owner writes them in Markdown on the settings screen; the server renders it to safe
 // HTML in this loader (no raw HTML, only http(s)/mailto/tel/site links), so no Markdown library
 // reaches the browser.
+
 import { data, Link } from 'react-router';
+import { sharePage } from '#app/lib/page-cache.server.ts';
 import type { Route } from './+types/info-page';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -11,6 +13,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     context.log.warn({ path: `/pages/${params.slug}` }, 'page not found');
     return data({ page: null }, { status: 404 });
   }
+  sharePage(context, []);
   return { page };
 }
 

@@ -1,9 +1,11 @@
 // /collections/:slug: one product with its variants. The slug ends in the product's id; any other
 // spelling of the path redirects (301) to the canonical one.
+
 import { data, redirect, type ShouldRevalidateFunction } from 'react-router';
 import { productMeta } from '#app/features/product/product-meta.ts';
 import { ProductNotFound, ProductView } from '#app/features/product/product-view.tsx';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { PAGE_TAGS, sharePage } from '#app/lib/page-cache.server.ts';
 import { parseProductId, productPath } from '#core/catalog.ts';
 import type { Route } from './+types/product';
 
@@ -32,6 +34,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     user ? context.services.reviews.viewerOf(user.id, product.id) : Promise.resolve(null),
     user && soldOut.length > 0 ? context.services.backInStock.waitingFor(user.email, soldOut) : [],
   ]);
+  // Related products are cards like a listing's: their badges change with the listings.
+  sharePage(context, [PAGE_TAGS.product(product.id), PAGE_TAGS.listings]);
   return {
     product,
     related,

@@ -1,16 +1,24 @@
-// Cross-process cache invalidation (ADR 033). When the shop runs several processes on one
-// PostgreSQL, `invalidate(prefix)` in one of them sends `pg_notify('cache_invalidate', …)`; each
+// Cache invalidation across the caches of a process and across processes (ADR 033). Every cache
+// of the process joins its bus; `invalidate(prefix)` in one forgets the prefix in all of them (the
+// data caches and the page cache, ADR 038). When the shop runs several processes on one
+// PostgreSQL, `invalidate(prefix)` in one of them also sends `pg_notify('cache_invalidate', …)`; each
 // process LISTENs on its own dedicated connection and forgets the same prefix in every cache on
 // its bus. The message is sent after the change has committed (services invalidate after their
 // transaction), so a process that hears it reloads committed data. If the listening connection
 // drops, the process forgets everything once it is back (it may have missed messages) and keeps
-// retrying meanwhile; the caches' TTLs bound staleness in that window. PGlite is one process:
-// the local invalidation is all there is to do, so the bus is local only.
+// retrying meanwhile; the caches' TTLs bound staleness in that window.
+//
+// The database speaks on the same channel (ADR 038): a trigger on product_variants (migration
+// 0017) announces a stock change with origin "db" when its transaction commits, whichever path
+// changed it (a sale, a cancelled order, an expired hold), so every process — this one too —
+// forgets that product's cached data and pages. PGlite is one process: its bus forgets locally and
+// listens for the database's notices.
 import { randomUUID } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '#server/db/client.ts';
-import type { CacheBus, TtlCache } from '#server/platform/cache.ts';
+import type { CacheBus, Forgetful } from '#server/platform/cache.ts';
 import type { Logger } from '#server/platform/logger.ts';
 
 export const CACHE_CHANNEL = 'cache_invalidate';
@@ -27,19 +35,52 @@ interface Message {
   prefix: string;
 }
 
-/** A bus for one process: local when `db` is PGlite, PostgreSQL LISTEN/NOTIFY when it is a pool. */
-export function createCacheBus(db: Db, log?: Logger): ClosableCacheBus {
-  const caches = new Set<TtlCache>();
-  const client = (db as unknown as { $client?: unknown }).$client;
-  const local: ClosableCacheBus = {
-    publish() {},
+/** Reads one message: the prefix to forget, or null for our own message or an unreadable one. */
+function prefixOf(payload: string | undefined, self: string, log?: Logger): string | null {
+  if (!payload) return null;
+  try {
+    const message = JSON.parse(payload) as Message;
+    return message.origin !== self && typeof message.prefix === 'string' ? message.prefix : null;
+  } catch {
+    log?.warn({ payload }, 'cache bus: unreadable message');
+    return null;
+  }
+}
+
+/** The bus of the embedded database: invalidations stay in this process; the database's notices are heard. */
+function pgliteBus(client: PGlite, caches: Set<Forgetful>, log?: Logger): ClosableCacheBus {
+  const forgetAll = (prefix: string) => {
+    for (const cache of caches) cache.forget(prefix);
+  };
+  const listening = client
+    .listen(CACHE_CHANNEL, (payload) => {
+      const prefix = prefixOf(payload, '', log);
+      if (prefix !== null) forgetAll(prefix);
+    })
+    .catch((error: unknown) => {
+      log?.warn({ err: error }, 'cache bus: cannot listen; relying on the TTL');
+      return null;
+    });
+  return {
+    publish: forgetAll,
     join(cache) {
       caches.add(cache);
     },
-    ready: async () => {},
-    close: async () => {},
+    ready: async () => {
+      await listening;
+    },
+    close: async () => {
+      const unlisten = await listening;
+      if (!client.closed) await unlisten?.().catch(() => {});
+    },
   };
-  if (!(client instanceof pg.Pool)) return local;
+}
+
+/** A bus for one process: PGlite's own notices, or PostgreSQL LISTEN/NOTIFY when `db` is a pool. */
+export function createCacheBus(db: Db, log?: Logger): ClosableCacheBus {
+  const caches = new Set<Forgetful>();
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return pgliteBus(client as PGlite, caches, log);
   const pool = client;
   const origin = randomUUID();
   let listener: pg.Client | null = null;
@@ -52,13 +93,9 @@ export function createCacheBus(db: Db, log?: Logger): ClosableCacheBus {
   async function listen(): Promise<void> {
     const connection = new pg.Client(pool.options);
     connection.on('notification', (n) => {
-      if (n.channel !== CACHE_CHANNEL || !n.payload) return;
-      try {
-        const message = JSON.parse(n.payload) as Message;
-        if (message.origin !== origin && typeof message.prefix === 'string') forgetAll(message.prefix);
-      } catch {
-        log?.warn({ payload: n.payload }, 'cache bus: unreadable message');
-      }
+      if (n.channel !== CACHE_CHANNEL) return;
+      const prefix = prefixOf(n.payload, origin, log);
+      if (prefix !== null) forgetAll(prefix);
     });
     const lost = () => {
       if (listener !== connection) return;
@@ -105,6 +142,7 @@ export function createCacheBus(db: Db, log?: Logger): ClosableCacheBus {
       caches.add(cache);
     },
     publish(prefix) {
+      forgetAll(prefix);
       const payload = JSON.stringify({ origin, prefix } satisfies Message);
       db.execute(sql`SELECT pg_notify(${CACHE_CHANNEL}, ${payload})`).catch((error: unknown) => {
         log?.warn({ err: error }, 'cache bus: could not tell the other processes');

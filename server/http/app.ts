@@ -181,7 +181,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       build: pages.mode === 'production' ? pages.build : pages.loadBuild,
       mode: pages.mode,
       publicOrigin: new URL(env.PUBLIC_URL).origin,
-      getLoadContext: (request): AppLoadContext => ({
+      pageCache: services.pageCache,
+      getLoadContext: (request, _reply, page): AppLoadContext => ({
         services,
         requestId: request.id,
         log: request.log as Logger,
@@ -190,6 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         auth: request.auth,
         cart: request.cart,
         cspNonce: request.cspNonce,
+        page,
       }),
     });
   }

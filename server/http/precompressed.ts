@@ -6,10 +6,19 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-type Encoding = 'br' | 'gzip' | 'identity';
+export type Encoding = 'br' | 'gzip' | 'identity';
 const bodies = new WeakMap<object, Partial<Record<Encoding, Buffer>>>();
 
-function encode(json: Buffer, encoding: Encoding): Buffer {
+/** The best encoding this request accepts. */
+export function encodingFor(request: FastifyRequest): Encoding {
+  const header = request.headers['accept-encoding'];
+  return (
+    (typeof header === 'string' ? negotiate(header, ['br', 'gzip', 'identity'] as Encoding[]) : null) ??
+    'identity'
+  );
+}
+
+export function encode(json: Buffer, encoding: Encoding): Buffer {
   if (encoding === 'br') {
     return brotliCompressSync(json, {
       params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: json.byteLength },
@@ -25,10 +34,7 @@ export function sendSharedJson(
   value: object,
   cacheControl: string,
 ) {
-  const header = request.headers['accept-encoding'];
-  const encoding: Encoding =
-    (typeof header === 'string' ? negotiate(header, ['br', 'gzip', 'identity'] as Encoding[]) : null) ??
-    'identity';
+  const encoding = encodingFor(request);
   let entry = bodies.get(value);
   if (!entry) {
     entry = { identity: Buffer.from(JSON.stringify(value)) };

@@ -5,6 +5,8 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import { MAX_UPLOAD_BYTES, mayUploadPhotos } from '#server/modules/media/media.service.ts';
+import { type PageCache, PageRender } from '#server/platform/page-cache.ts';
+import { keepablePage, pageKeyOf, sendKeptPage } from './cached-pages.ts';
 
 /** Largest form body pages accept (image uploads go through the API with their own limit). */
 const MAX_FORM_BYTES = 1024 * 1024;
@@ -48,7 +50,9 @@ export interface SsrOptions {
   mode: 'production' | 'development';
   /** The shop's public origin (PUBLIC_URL). Forms posted from it count as same-origin. */
   publicOrigin: string;
-  getLoadContext(request: FastifyRequest, reply: FastifyReply): AppLoadContext;
+  /** Anonymous pages kept and served again (ADR 038); absent: every page is rendered. */
+  pageCache?: PageCache;
+  getLoadContext(request: FastifyRequest, reply: FastifyReply, page: PageRender): AppLoadContext;
 }
 
 class BodyTooLarge extends Error {}
@@ -98,6 +102,28 @@ function toWebRequest(
   return new Request(url, init);
 }
 
+/** Copies a rendered response's status and headers to the reply (cookies as separate headers). */
+function copyHead(response: Response, reply: FastifyReply): void {
+  reply.code(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie') continue;
+    reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+}
+
+/** May this finished page be kept for everyone? Shared by its route, whole, and not personal. */
+function keepable(response: Response, page: PageRender, request: FastifyRequest): boolean {
+  return (
+    request.method === 'GET' &&
+    page.tags.size > 0 &&
+    response.status === 200 &&
+    !response.headers.has('set-cookie') &&
+    !/no-store/.test(response.headers.get('cache-control') ?? '')
+  );
+}
+
 export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
   const handlerFor = (build: ServerBuild) => createRequestHandler(build, options.mode);
   let cached: ReturnType<typeof handlerFor> | null =
@@ -124,20 +150,46 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
           return tooLarge(reply, limit);
         }
       }
+      const pageCache = options.mode === 'production' ? options.pageCache : undefined;
+      const key = pageCache ? pageKeyOf(request) : null;
+      if (pageCache && key) {
+        const kept = pageCache.get(key);
+        if (kept) return sendKeptPage(request, reply, kept, 'hit');
+      }
+      const begunAt = pageCache?.begin() ?? 0;
+      const page = new PageRender();
       const handle = cached ?? handlerFor(await (loadBuild as () => Promise<ServerBuild>)());
       if (options.mode === 'production') cached = handle;
       const response = await handle(
         toWebRequest(request, reply, body, options.publicOrigin),
-        options.getLoadContext(request, reply),
+        options.getLoadContext(request, reply, page),
       );
 
-      reply.code(response.status);
-      for (const [name, value] of response.headers) {
-        if (name === 'set-cookie') continue;
-        reply.header(name, value);
+      const csp = reply.getHeader('content-security-policy');
+      if (pageCache && key && typeof csp === 'string' && keepable(response, page, request)) {
+        const html = await response.text();
+        const tags = [...page.tags];
+        const kept = keepablePage({
+          status: response.status,
+          headers: response.headers,
+          html,
+          nonce: request.cspNonce,
+          csp,
+          tags,
+        });
+        if (kept) {
+          pageCache.set(key, kept, begunAt);
+          return sendKeptPage(request, reply, kept, 'miss');
+        }
+        request.log.warn(
+          { url: request.url },
+          'page cache: a shared page has an inline element without the nonce',
+        );
+        copyHead(response, reply);
+        return reply.send(html);
       }
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length > 0) reply.header('set-cookie', cookies);
+
+      copyHead(response, reply);
       if (!response.body || request.method === 'HEAD') return reply.send();
       return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
     });

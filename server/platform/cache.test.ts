@@ -70,3 +70,32 @@ describe('TtlCache', () => {
     expect(await there.get('content:settings', 1000, async () => 'new')).toBe('new');
   });
 });
+
+describe('a load overtaken by a change', () => {
+  it('is loaded again: the caller gets the new value, not an error or the old one', async () => {
+    const cache = new TtlCache();
+    let version = 'old';
+    let calls = 0;
+    const pending = cache.get('catalog:product:1:', 10_000, async () => {
+      calls += 1;
+      const seen = version;
+      await new Promise((r) => setTimeout(r, 30));
+      return seen;
+    });
+    await new Promise((r) => setTimeout(r, 5));
+    version = 'new';
+    cache.invalidate('catalog:product:1:');
+    await expect(pending).resolves.toBe('new');
+    expect(calls).toBe(2);
+    await expect(cache.get('catalog:product:1:', 10_000, async () => 'other')).resolves.toBe('new');
+  });
+
+  it('still reports the load’s own failure', async () => {
+    const cache = new TtlCache();
+    await expect(
+      cache.get('k', 1000, async () => {
+        throw new Error('database down');
+      }),
+    ).rejects.toThrow('database down');
+  });
+});

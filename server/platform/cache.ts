@@ -11,17 +11,40 @@ type Load = () => Promise<unknown>;
 /** lru-cache keeps objects (never undefined), so a loaded value is boxed. */
 type Boxed = { value: unknown };
 
-/** Carries invalidations to the other processes (see server/db/cache-bus.ts). */
+/** Anything that can forget what it holds under a key prefix: a TtlCache, the page cache. */
+export interface Forgetful {
+  forget(prefix: string): void;
+}
+
+/**
+ * Carries invalidations to the other processes (see server/db/cache-bus.ts), and the database's
+ * own change notices (a sale's stock change) to every process, this one included.
+ */
 export interface CacheBus {
-  /** Tells the other processes to forget the keys starting with `prefix`. */
+  /** Forgets the keys starting with `prefix` in every cache of this process and the others. */
   publish(prefix: string): void;
-  /** Joins a cache, so invalidations from other processes reach it. */
-  join(cache: TtlCache): void;
+  /** Joins a cache, so invalidations from other processes and the database reach it. */
+  join(cache: Forgetful): void;
+}
+
+/** A bus for one process with no database to listen to (scripts): the caches it joins only. */
+export function localCacheBus(): CacheBus {
+  const caches = new Set<Forgetful>();
+  return {
+    publish(prefix) {
+      for (const cache of caches) cache.forget(prefix);
+    },
+    join(cache) {
+      caches.add(cache);
+    },
+  };
 }
 
 export class TtlCache {
   private readonly lru: LRUCache<string, Boxed, Load>;
   private readonly bus: CacheBus | undefined;
+  /** Keys with a load in flight, and how many callers wait on each. */
+  private readonly loading = new Map<string, number>();
 
   constructor(now: () => number = Date.now, maxEntries = 1000, bus?: CacheBus) {
     this.lru = new LRUCache<string, Boxed, Load>({
@@ -37,9 +60,33 @@ export class TtlCache {
     bus?.join(this);
   }
 
+  /**
+   * The value under `key`, loaded when missing. A load that was running when its key was
+   * forgotten (the data changed meanwhile) is thrown away and the value loaded again, so the
+   * caller gets what is true after the change, never an error or the old value.
+   */
   async get<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
-    const entry = (await this.lru.fetch(key, { ttl: ttlMs, context: load })) as { value: T };
-    return entry.value;
+    for (let attempt = 1; ; attempt++) {
+      let loadFailed = false;
+      const context = () =>
+        load().catch((error: unknown) => {
+          loadFailed = true;
+          throw error;
+        });
+      this.loading.set(key, (this.loading.get(key) ?? 0) + 1);
+      try {
+        const entry = (await this.lru.fetch(key, { ttl: ttlMs, context })) as { value: T };
+        return entry.value;
+      } catch (error) {
+        // The load's own failure is the caller's; a forgotten load (lru-cache aborts it) is retried.
+        if (loadFailed) throw error;
+        if (attempt >= 3) return load();
+      } finally {
+        const left = (this.loading.get(key) ?? 1) - 1;
+        if (left > 0) this.loading.set(key, left);
+        else this.loading.delete(key);
+      }
+    }
   }
 
   /**
@@ -53,6 +100,9 @@ export class TtlCache {
 
   /** Forgets keys in this process only (what the bus does when another process invalidates). */
   forget(prefix = ''): void {
-    for (const key of [...this.lru.keys()]) if (key.startsWith(prefix)) this.lru.delete(key);
+    // lru-cache's keys() leaves out loads in flight: those are tracked here, so they are stopped too.
+    for (const key of new Set([...this.lru.keys(), ...this.loading.keys()])) {
+      if (key.startsWith(prefix)) this.lru.delete(key);
+    }
   }
 }

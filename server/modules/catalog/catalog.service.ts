@@ -152,7 +152,7 @@ export function createCatalogService(deps: { db: Queryable; cache?: TtlCache }) 
 
     /** One active product with everything its page needs, or null. */
     getProduct(id: number): Promise<ProductDetail | null> {
-      return cache.get(`catalog:product:${id}`, CATALOG_CACHE_MS, () => loadProduct(id));
+      return cache.get(`catalog:product:${id}:`, CATALOG_CACHE_MS, () => loadProduct(id));
     },
 
     /** Whether a product was archived ("deleted" by staff): its page answers 410 Gone (ADR 030). */

@@ -1,0 +1,102 @@
+// The HTTP side of the page cache (ADR 038). Which requests may be answered from it (a GET with
+// no personal cookie: every cookie that makes a page personal — session, cart, flash toast — is
+// named `ch_…`), what a finished page must be to be kept (status 200, no Set-Cookie, tagged by its
+// route with what it shows), and how a kept page is answered: its inline scripts allowed by their
+// SHA-256 hashes instead of a nonce, so the same bytes serve everyone (compressed once, with an
+// ETag) while no response carries a nonce another response could reuse.
+import { createHash } from 'node:crypto';
+import { parseCookie } from 'cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CachedPage } from '#server/platform/page-cache.ts';
+import { encode, encodingFor } from './precompressed.ts';
+
+/** Cookies that make a page personal: the session, the guest cart, the one-time toast, … */
+const PERSONAL_COOKIE = /^(__Host-|__Secure-)?ch_/;
+
+/** What a shared cache in front of the shop may do with a kept page (ADR 038). */
+export const SHARED_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, stale-while-revalidate=30';
+
+/** The cache key of an anonymous page view, or null when this request must be rendered. */
+export function pageKeyOf(request: FastifyRequest): string | null {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  const header = request.headers.cookie;
+  const cookies = header ? parseCookie(header) : {};
+  if (Object.keys(cookies).some((name) => PERSONAL_COOKIE.test(name))) return null;
+  // The currency is the one cookie a shared page depends on (prices shown in USD, EUR or GBP).
+  return `${cookies.currency ?? ''}|${request.url}`;
+}
+
+const INLINE = /<(script|style)\b([^>]*)>([\s\S]*?)<\/\1>/gi;
+
+function sha256(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/**
+ * Turns a finished page into a kept one: removes this response's nonce from the HTML and puts the
+ * hashes of its inline scripts and styles in the policy where the nonce was. Null when the page
+ * holds something a hash cannot cover (an inline element without the nonce).
+ */
+export function keepablePage(input: {
+  status: number;
+  headers: Headers;
+  html: string;
+  nonce: string;
+  csp: string;
+  tags: string[];
+}): CachedPage | null {
+  const { html, nonce } = input;
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  for (const match of html.matchAll(INLINE)) {
+    const [, tag = '', attributes = '', content = ''] = match;
+    if (/\ssrc=/i.test(attributes)) continue;
+    if (!attributes.includes(`nonce="${nonce}"`)) return null;
+    (tag.toLowerCase() === 'script' ? scripts : styles).add(sha256(content));
+  }
+  const body = Buffer.from(html.split(` nonce="${nonce}"`).join(''), 'utf8');
+  const csp = input.csp
+    .split('; ')
+    .map((directive) => {
+      const [name] = directive.split(' ');
+      if (!directive.includes(`'nonce-${nonce}'`)) return directive;
+      const hashes = name?.startsWith('script-src') ? scripts : styles;
+      return directive.replace(` 'nonce-${nonce}'`, [...hashes].map((h) => ` ${h}`).join(''));
+    })
+    .join('; ');
+  const headers: [string, string][] = [];
+  for (const [name, value] of input.headers) {
+    if (name === 'set-cookie' || name === 'content-length' || name === 'cache-control') continue;
+    headers.push([name, value]);
+  }
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  return { status: input.status, headers, body, csp, etag, encoded: {}, tags: input.tags };
+}
+
+/** Answers with a kept page: 304 when the browser has it, otherwise the bytes it can read. */
+export function sendKeptPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CachedPage,
+  state: 'hit' | 'miss',
+) {
+  for (const [name, value] of page.headers) reply.header(name, value);
+  reply
+    .header('content-security-policy', page.csp)
+    .header('cache-control', SHARED_PAGE_CACHE_CONTROL)
+    .header('vary', 'Accept-Encoding, Cookie')
+    .header('etag', page.etag)
+    .header('x-page-cache', state);
+  const known = request.headers['if-none-match']?.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+  if (known?.includes(page.etag)) return reply.code(304).send();
+  reply.code(page.status);
+  const encoding = encodingFor(request);
+  if (encoding === 'identity') return reply.send(request.method === 'HEAD' ? undefined : page.body);
+  let encoded = page.encoded[encoding];
+  if (!encoded) {
+    encoded = encode(page.body, encoding);
+    page.encoded[encoding] = encoded;
+  }
+  reply.header('content-encoding', encoding);
+  return reply.send(request.method === 'HEAD' ? undefined : encoded);
+}
