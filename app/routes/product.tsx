@@ -17,7 +17,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // An archived ("deleted") product is gone for good: 410 tells search engines to drop it (ADR 030).
     const gone = id !== null && (await context.services.catalog.isArchived(id));
     return data(
-      { product: null, related: [], reviews: null, reviewViewer: null, url: '', maxPerLine: 1, backInStock: null },
+      {
+        product: null,
+        related: [],
+        reviews: null,
+        reviewViewer: null,
+        url: '',
+        maxPerLine: 1,
+        backInStock: null,
+      },
       { status: gone ? 410 : 404 },
     );
   }

@@ -80,8 +80,12 @@ describe('anonymous pages', () => {
     expect((await anonymous().get('/collections?category=wigs')).body).toContain('5 left');
 
     // A change behind the services' back (an expired hold returning stock is one) is heard too.
-    await shop.database.db.execute(sql`UPDATE product_variants SET stock = 0 WHERE id = ${wig.variants[0]!.id}`);
-    await expect.poll(async () => (await anonymous().get(wigPath())).body.includes('Out of stock')).toBe(true);
+    await shop.database.db.execute(
+      sql`UPDATE product_variants SET stock = 0 WHERE id = ${wig.variants[0]!.id}`,
+    );
+    await expect
+      .poll(async () => (await anonymous().get(wigPath())).body.includes('Out of stock'))
+      .toBe(true);
   });
 
   it('keep other products’ pages through a sale that does not touch them', async () => {

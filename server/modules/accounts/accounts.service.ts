@@ -38,6 +38,7 @@ export interface AccountsDeps {
    * confirmation's transaction (absent: nothing joins).
    */
   guestTickets?: { join(q: Queryable, userId: number, email: string): Promise<number> };
+  /**
    * An account's address was verified for the first time, in that transaction (ADR 036: with
    * "promotional emails" on, as it starts, the address joins the newsletter).
    */
