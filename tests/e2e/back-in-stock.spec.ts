@@ -15,7 +15,7 @@ import {
   setupAdmin,
   WIDTHS,
 } from './admin-helpers.ts';
-import { type AxeViolation, describeViolations, seriousViolations } from './axe.ts';
+import { expectNoSeriousViolations } from './axe.ts';
 import { openPage } from './browser.ts';
 
 const t = setupAdmin('Bisi Restock');
@@ -65,20 +65,7 @@ for (const width of WIDTHS) {
       await form.getByLabel(/Leave your email/).fill(email);
       await form.getByRole('button', { name: "Email me when it's back" }).click();
       await shopper.getByTestId('back-in-stock-status').getByText(`we'll email ${email} once`).waitFor(SLOW);
-      // axe on the form itself (the storefront's header is another issue's).
-      const mine: AxeViolation[] = [];
-      for (const v of await seriousViolations(shopper)) {
-        const nodes: AxeViolation['nodes'] = [];
-        for (const n of v.nodes) {
-          const inside = await shopper.evaluate(
-            (selector) => document.querySelector(selector)?.closest('#back-in-stock') != null,
-            String(n.target[0]),
-          );
-          if (inside) nodes.push(n);
-        }
-        if (nodes.length > 0) mine.push({ ...v, nodes });
-      }
-      expect(mine, `axe on the back-in-stock form:\n${describeViolations(mine)}`).toEqual([]);
+      await expectNoSeriousViolations(shopper, 'the sold-out product page with the back-in-stock form');
       await expectNoSidewaysScroll(shopper, 'the sold-out product page');
 
       // Nothing is sent while it is sold out.

@@ -3,34 +3,12 @@
 // /admin/complaints, see the photo on its page and reply from the dialog; the guest opens the
 // private link from the emailed reply, reads it and answers; staff see the answer. axe checks the
 // shopper pages (the admin ones are in admin-axe.spec.ts).
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { jpegPhoto } from '#tests/factories/images.ts';
 import { uniqueEmail } from './accounts-helpers.ts';
 import { expectMessage, expectNoSidewaysScroll, SLOW, setupAdmin, WIDTHS } from './admin-helpers.ts';
-import { type AxeViolation, describeViolations, seriousViolations } from './axe.ts';
+import { expectNoSeriousViolations } from './axe.ts';
 import { openPage } from './browser.ts';
-
-/**
- * The serious axe violations inside the page's <main> (the support pages' own markup). The shared
- * storefront header is left out: its logo's contrast and label are the shell's, reported apart.
- */
-async function expectNoSeriousViolations(page: Page, where: string) {
-  const inMain: AxeViolation[] = [];
-  for (const v of await seriousViolations(page)) {
-    const nodes = [];
-    for (const n of v.nodes) {
-      const inside = await page
-        .locator(n.target.join(' '))
-        .first()
-        .evaluate((el) => el.closest('main') !== null)
-        .catch(() => true);
-      if (inside) nodes.push(n);
-    }
-    if (nodes.length > 0) inMain.push({ ...v, nodes });
-  }
-  expect.soft(inMain, `axe on ${where}:\n${describeViolations(inMain)}`).toEqual([]);
-}
 
 const admin = setupAdmin('Funke Support');
 

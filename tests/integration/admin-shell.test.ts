@@ -66,6 +66,8 @@ describe('the sidebar', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).not.toContain('data-testid="admin-coming-soon"');
     expect(page.body).toContain('data-testid="complaints-counts"');
+    // No sidebar entry still says "soon".
+    expect(page.body).not.toMatch(/>soon</);
     expect(page.body).toMatch(/<meta name="robots" content="noindex, nofollow"/);
     expect((await staff.client.get('/admin/settings')).statusCode).toBe(403);
   });

@@ -27,8 +27,6 @@ export interface AdminSection {
   icon: LucideIcon;
   /** Null: every staff member and admin. */
   permission: Permission | null;
-  /** Not built yet: the entry leads to an honest "coming" page (app/routes/admin.coming-soon.tsx). */
-  comingSoon?: string;
 }
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
@@ -45,8 +43,6 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     label: 'Discounts',
     icon: TicketPercent,
     permission: 'discounts.manage',
-    comingSoon:
-      'Discount codes with their rules, limits and dates: create a code, change it, end it, and see how often each was used.',
   },
   { to: '/admin/users', label: 'Users', icon: Users, permission: 'customers.view' },
   { to: '/admin/reviews', label: 'Reviews', icon: Star, permission: 'reviews.moderate' },
@@ -62,7 +58,6 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     label: 'Banners',
     icon: Image,
     permission: 'banners.manage',
-    comingSoon: 'The home page banners: pictures, words, links and the order they show in.',
   },
 ];
 
@@ -85,13 +80,4 @@ export function sectionsFor(role: UserRole, options: { secondFactorExempt: boole
     (s.permission === null || can(role, s.permission)) &&
     !(options.secondFactorExempt && s.to === '/admin/two-factor');
   return { main: ADMIN_SECTIONS.filter(visible), shop: SHOP_SECTIONS.filter(visible) };
-}
-
-/** The section a not-yet-built page belongs to (by its path), or null. */
-export function comingSoonSection(pathname: string): AdminSection | null {
-  return (
-    [...ADMIN_SECTIONS, ...SHOP_SECTIONS].find(
-      (s) => s.comingSoon && (pathname === s.to || pathname.startsWith(`${s.to}/`)),
-    ) ?? null
-  );
 }

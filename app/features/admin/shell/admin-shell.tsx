@@ -117,7 +117,7 @@ function SectionList({
 }
 
 function SectionLink({
-  section: { to, label, icon: Icon, comingSoon },
+  section: { to, label, icon: Icon },
   badge,
 }: {
   section: AdminSection;
@@ -153,9 +153,6 @@ function SectionLink({
               </span>
             ))}
           </span>
-        ) : null}
-        {comingSoon ? (
-          <span className="ml-auto rounded bg-gold-300 px-1.5 py-0.5 text-xs font-medium text-ink">soon</span>
         ) : null}
       </NavLink>
       {badge ? (
