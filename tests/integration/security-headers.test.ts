@@ -1,6 +1,7 @@
 // Browser security headers (ADR 018) on every kind of response the shop sends, through HTTP: a
 // Content-Security-Policy whose nonce is fresh per response and carried by every inline script,
 // and its companions; Strict-Transport-Security only over https.
+import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
@@ -49,8 +50,9 @@ function expectBrowserHeaders(res: LightMyRequestResponse, what: string) {
   const scripts = policy.get('script-src') ?? [];
   expect(scripts, what).not.toContain("'unsafe-inline'");
   expect(scripts, what).not.toContain("'unsafe-eval'");
+  // A fresh nonce, or — on a page kept for every anonymous visitor (ADR 038) — its scripts' hashes.
   expect(
-    scripts.some((s) => s.startsWith("'nonce-")),
+    scripts.some((s) => s.startsWith("'nonce-") || s.startsWith("'sha256-")),
     what,
   ).toBe(true);
   expect(policy.get('frame-ancestors'), what).toEqual(["'none'"]);
@@ -167,8 +169,12 @@ describe('browser security headers', () => {
 
   it('the nonce is fresh for every response and every inline script of the page carries it', async () => {
     const nonces = new Set<string>();
+    // Pages rendered for this visitor (a cart cookie makes every page personal, so none is kept).
+    const visitor = new TestClient(shop.app);
+    visitor.cookies.set('ch_cart', 'not-a-cart');
     for (const url of ['/', '/', productPath, productPath, '/auth', '/cart', '/no-such-page']) {
-      const res = await shop.app.inject(url);
+      const res = await visitor.get(url);
+      expect(res.headers['x-page-cache'], url).toBeUndefined();
       const nonce = nonceOf(res);
       expect(nonce).toMatch(/^[A-Za-z0-9+/]{20,}={0,2}$/);
       expect(nonces.has(nonce), `nonce reused on ${url}`).toBe(false);
@@ -182,10 +188,32 @@ describe('browser security headers', () => {
       expect(res.body).not.toMatch(/<[^>]+\son[a-z]+=/i);
     }
     // The product page's JSON-LD data block carries it as well.
-    const product = await shop.app.inject(productPath);
+    const product = await visitor.get(productPath);
     expect(product.body).toMatch(
       new RegExp(`<script type="application/ld\\+json" nonce="${nonceOf(product).replace(/[+/]/g, '\\$&')}"`),
     );
+  });
+
+  it('a page kept for every anonymous visitor carries no nonce: each inline script is allowed by its hash', async () => {
+    for (const url of ['/', productPath]) {
+      await shop.app.inject(url);
+      const res = await shop.app.inject(url);
+      expect(res.headers['x-page-cache'], url).toBe('hit');
+      const scripts = csp(res).get('script-src') ?? [];
+      expect(
+        scripts.some((s) => s.startsWith("'nonce-")),
+        url,
+      ).toBe(false);
+      expect(res.body, url).not.toContain(' nonce="');
+      const inline = [...res.body.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)];
+      expect(inline.length, url).toBeGreaterThan(0);
+      for (const [, content] of inline) {
+        const hash = createHash('sha256')
+          .update(content ?? '')
+          .digest('base64');
+        expect(scripts, url).toContain(`'sha256-${hash}'`);
+      }
+    }
   });
 
   it('never let the shop be framed, nor forms be sent anywhere but the shop and the payment provider', async () => {
