@@ -147,7 +147,7 @@ function SectionLink({
             {badge.pills.map((p) => (
               <span
                 key={p.text}
-                className={`rounded px-1.5 py-0.5 text-xs font-medium tabular-nums ${p.tone === 'warning' ? 'bg-gold-300 text-ink' : 'bg-plum-50 text-plum-900'}`}
+                className={`whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-medium tabular-nums ${p.tone === 'warning' ? 'bg-gold-300 text-ink' : 'bg-plum-50 text-plum-900'}`}
               >
                 {p.text}
               </span>
