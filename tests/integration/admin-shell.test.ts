@@ -35,6 +35,7 @@ describe('the sidebar', () => {
       'Discounts',
       'Users',
       'Reviews',
+      'Newsletter',
       'Complaints',
       'Banners',
       'Settings',
