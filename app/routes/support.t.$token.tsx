@@ -21,7 +21,11 @@ async function ticketOr404(context: Route.LoaderArgs['context'], token: string) 
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ticket = await ticketOr404(context, params.token);
-  return { ticket, sent: new URL(request.url).searchParams.has('sent') };
+  // The link is the key to a customer's messages and photos: no copy is kept, by any cache.
+  return data(
+    { ticket, sent: new URL(request.url).searchParams.has('sent') },
+    { headers: { 'cache-control': 'private, no-store' } },
+  );
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -196,6 +196,8 @@ describe('a guest', () => {
 
     const thread = await new TestClient(shop.app).get(guestLink);
     expect(thread.statusCode).toBe(200);
+    // The link is the key: no cache keeps the thread.
+    expect(thread.headers['cache-control']).toBe('private, no-store');
     expect(thread.body).toContain('Payment failed but I was debited');
     const photoUrl = /src="(\/support\/t\/[^"]+\/photos\/\d+)"/.exec(thread.body)![1]!;
     expect((await new TestClient(shop.app).get(photoUrl)).statusCode).toBe(200);
