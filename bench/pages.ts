@@ -1,0 +1,137 @@
+// Page speed under a crowd (issue 15): the built shop on the embedded database with its sample
+// data, loaded at 50 connections, beside a bare Fastify hello-world measured in the same run.
+//
+//   npm run build && npm run bench:pages
+//   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 npm run bench:pages
+//
+// Anonymous pages come from the page cache (ADR 038); a visitor with a cart cookie is rendered
+// every time (the path a signed-in shopper or a cart in progress takes). Prints a table of req/s,
+// p99 and the ratio to hello-world; the targets are issue 15's. Nothing here is a pass/fail test.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+
+const repo = path.resolve(import.meta.dirname, '..');
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+interface Figure {
+  rps: number;
+  p99: number;
+  mean: number;
+  errors: number;
+}
+
+async function load(url: string, headers: Record<string, string> = {}, conns = connections): Promise<Figure> {
+  const result = await autocannon({
+    url,
+    connections: conns,
+    duration: seconds,
+    headers: { 'accept-encoding': 'br, gzip', ...headers },
+  });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    mean: result.latency.average,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no answer from ${url}`);
+}
+
+async function main() {
+  const work = mkdtempSync(path.join(tmpdir(), 'shop-bench-pages-'));
+  const port = 3800 + Math.floor(Math.random() * 90);
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn('node', ['build/server-app/main.js'], {
+    cwd: repo,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: work,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+    detached: true,
+  });
+  const rows: [string, string][] = [];
+  try {
+    await waitFor(`${base}/`, server, 300_000);
+    const list = (await (await fetch(`${base}/api/v1/products?pageSize=1`)).json()) as {
+      items: { id: number; slug: string }[];
+    };
+    const product = list.items[0];
+    if (!product) throw new Error('no product in the sample data');
+    const productPath = `/collections/${product.slug}-${product.id}`;
+    // A guest cart: its cookie makes every page personal (rendered, never from the cache).
+    const added = await fetch(`${base}/cart`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+      body: new URLSearchParams({ intent: 'add', variantId: '1', quantity: '1' }),
+    });
+    const cartCookie = (added.headers.getSetCookie().find((c) => c.startsWith('ch_cart=')) ?? '').split(
+      ';',
+    )[0]!;
+
+    for (const url of ['/', productPath, '/collections']) await fetch(`${base}${url}`); // warm
+
+    const hello = Fastify();
+    hello.get('/', async () => ({ hello: 'world' }));
+    await hello.listen({ port: 0, host: '127.0.0.1' });
+    const address = hello.server.address();
+    const bare = await load(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`);
+    await hello.close();
+
+    const runs: [string, Figure, string][] = [
+      ['home page, anonymous', await load(`${base}/`), '≥ 0.25, p99 ≤ 20 ms'],
+      ['product page, anonymous', await load(`${base}${productPath}`), '≥ 0.25, p99 ≤ 20 ms'],
+      ['listing page, anonymous', await load(`${base}/collections`), ''],
+      ['product list JSON', await load(`${base}/api/v1/products`), '≥ 0.5'],
+      [
+        'product page, guest with a cart (rendered)',
+        await load(`${base}${productPath}`, { cookie: cartCookie }),
+        '≥ 3× before',
+      ],
+    ];
+    // Server time per render: one connection, so the latency is the render itself.
+    const single = await load(`${base}${productPath}`, { cookie: cartCookie }, 1);
+
+    rows.push(['bare Fastify hello-world', `${Math.round(bare.rps)} req/s, p99 ${bare.p99} ms`]);
+    for (const [name, f, target] of runs) {
+      rows.push([
+        name,
+        `${Math.round(f.rps)} req/s, p99 ${f.p99} ms, ${f.errors} errors — ${(f.rps / bare.rps).toFixed(3)} of hello${target ? ` (target ${target})` : ''}`,
+      ]);
+    }
+    rows.push(['rendered product page, one connection', `mean ${single.mean.toFixed(1)} ms per request`]);
+  } finally {
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+    await new Promise((r) => setTimeout(r, 1500));
+    rmSync(work, { recursive: true, force: true });
+  }
+  console.log(`\nPages (${seconds}s × ${connections} connections per run)\n`);
+  console.log('| figure | value |\n|---|---|');
+  for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
