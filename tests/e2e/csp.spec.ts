@@ -119,11 +119,13 @@ describe('Content-Security-Policy in Chromium (JavaScript on)', () => {
 
   it('the response carries the policy and its nonce, and the page works under it', async () => {
     const { page } = t;
-    const response = await openPage(page, '/');
+    // /auth is rendered for each visitor: a fresh nonce, carried by every inline script.
+    const response = await openPage(page, '/auth');
     const policy = response?.headers()['content-security-policy'] ?? '';
     expect(policy).toContain("frame-ancestors 'none'");
     const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
     expect(nonce).toBeTruthy();
+    await hydrated(page);
     // The browser hides nonces from the page's scripts; every inline script ran (hydration did).
     expect(await page.locator('script[nonce]').count()).toBeGreaterThan(0);
     expect(
@@ -133,6 +135,18 @@ describe('Content-Security-Policy in Chromium (JavaScript on)', () => {
           scripts.filter((s) => !(s as HTMLScriptElement).nonce).map((s) => s.outerHTML.slice(0, 80)),
         ),
     ).toEqual([]);
+  });
+
+  it('a page kept for every anonymous visitor runs its inline scripts by their hashes (ADR 038)', async () => {
+    const { page } = t;
+    await openPage(page, '/');
+    const response = await openPage(page, '/');
+    expect(response?.headers()['x-page-cache']).toBe('hit');
+    const policy = response?.headers()['content-security-policy'] ?? '';
+    expect(policy).not.toContain("'nonce-");
+    expect(policy).toContain("'sha256-");
+    // Hydration ran under the hash policy, with no violation reported (afterEach checks).
+    await hydrated(page);
   });
 
   it('a guest browses, adds to the cart, checks out and pays by card in the sandbox, and comes back', async () => {
