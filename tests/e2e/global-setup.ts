@@ -48,6 +48,11 @@ export async function setup(project: TestProject) {
       DATABASE_URL: '',
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: 'info',
+      // Every browser in the suite comes from 127.0.0.1: one client address signing up, signing in
+      // and resetting dozens of times an hour would meet the per-address limits (20 sign-ups an
+      // hour…). Those limits are tested over HTTP (tests/integration/abuse-limits.test.ts); the
+      // per-account limits stay as shipped.
+      RATE_LIMITS: 'sign-up:ip=1000,sign-in:ip=5000,reset:ip=1000,two-factor:ip=5000,newsletter:ip=1000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
