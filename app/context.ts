@@ -19,6 +19,8 @@ declare module 'react-router' {
     cart: RequestCart;
     /** This response's Content-Security-Policy nonce (ADR 018): every inline <script> carries it. */
     cspNonce: string;
+    /** The islands script that enhances pages served without React in the browser (ADR 039), or null. */
+    islandsHref: string | null;
     /** What this page says about itself: shared with every anonymous visitor? (ADR 038) */
     page: PageRender;
   }

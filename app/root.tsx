@@ -9,6 +9,8 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunction,
   useLocation,
+  useMatches,
+  useRouteLoaderData,
 } from 'react-router';
 import './app.css';
 import '#app/lib/zod-without-eval.ts';
@@ -21,6 +23,7 @@ import { StorefrontPopupSlot } from '#app/features/layout/storefront-popup.tsx';
 import { useMergeGuestWishlist } from '#app/features/product/wishlist.ts';
 import { pickCurrency, readCurrencyCode } from '#app/lib/currency.server.ts';
 import { useNonce } from '#app/lib/nonce.ts';
+import { isStaticPage } from '#app/lib/page-handle.ts';
 import { takeToast, withToastHeaders } from '#app/lib/toast.server.ts';
 import type { Route } from './+types/root';
 
@@ -52,6 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       year: new Date().getFullYear(),
       /** The one-time toast an action left for this page (app/lib/toast.server.ts), or null. */
       toast: flash.toast,
+      /** The script that enhances a page React does not hydrate (ADR 039). */
+      islandsHref: context.islandsHref,
     },
     flash.headers,
   );
@@ -72,6 +77,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const storefront = !useLocation().pathname.startsWith('/admin');
   // Every inline script carries this response's CSP nonce (ADR 018).
   const nonce = useNonce();
+  // Home, listings, product and content pages are not hydrated: the islands script enhances them.
+  const staticPage = isStaticPage(useMatches());
+  const root = useRouteLoaderData<typeof loader>('root');
   return (
     <html lang="en-NG">
       <head>
@@ -82,7 +90,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="flex min-h-dvh flex-col">
+      {/* data-signed-in: the islands merge a guest's saved wishlist into the account once signed in. */}
+      <body className="flex min-h-dvh flex-col" data-signed-in={root?.user ? 'true' : undefined}>
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
@@ -94,8 +103,16 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         {storefront ? <SiteFooter /> : null}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {staticPage ? (
+          root?.islandsHref ? (
+            <script type="module" src={root.islandsHref} nonce={nonce} />
+          ) : null
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

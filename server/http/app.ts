@@ -27,6 +27,7 @@ import { csrfGuard } from './csrf.ts';
 import { errorHandler } from './errors.ts';
 import { registerOpenApi } from './openapi.ts';
 import { PAYSTACK_CHECKOUT_ORIGIN, securityHeaders } from './security-headers.ts';
+import { DEV_ISLANDS_HREF, islandsHrefIn } from './islands.ts';
 import { registerSsr } from './ssr.ts';
 import { fastifyTrustProxy } from './trust-proxy.ts';
 
@@ -158,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const pages = options.pages;
   if (pages) {
+    const islandsHref = pages.mode === 'production' ? islandsHrefIn(pages.clientDir) : DEV_ISLANDS_HREF;
     if (pages.mode === 'production') {
       // Hashed build assets never change: cache them for a year. Other public files for an hour.
       await app.register(fastifyStatic, {
@@ -183,6 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       publicOrigin: new URL(env.PUBLIC_URL).origin,
       pageCache: services.pageCache,
       getLoadContext: (request, _reply, page): AppLoadContext => ({
+        islandsHref,
         services,
         requestId: request.id,
         log: request.log as Logger,

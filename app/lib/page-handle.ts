@@ -1,0 +1,17 @@
+// Pages served without React in the browser (ADR 039). A route whose page is fully server-rendered
+// and needs only small enhancements exports `handle = STATIC_PAGE`: the root layout then leaves out
+// React Router's scripts and loads the islands script (app/islands/main.ts) instead, so the page's
+// first load carries a few KB of JavaScript rather than the framework.
+import type { UIMatch } from 'react-router';
+
+export interface PageHandle {
+  /** false: render on the server only; the islands script enhances the page. */
+  hydrate?: false;
+}
+
+export const STATIC_PAGE: PageHandle = { hydrate: false };
+
+/** Is the page made of these matched routes one that React does not hydrate? */
+export function isStaticPage(matches: UIMatch[]): boolean {
+  return matches.some((match) => (match.handle as PageHandle | undefined)?.hydrate === false);
+}
