@@ -14,13 +14,17 @@ const result = await build({
   minify: true,
   format: 'esm',
   target: 'es2020',
+  splitting: true,
   entryNames: '[name]-[hash]',
+  chunkNames: 'islands-chunk-[hash]',
   outdir,
   metafile: true,
   legalComments: 'none',
   logLevel: 'warning',
 });
-const [output] = Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js'));
+const [output] = Object.entries(result.metafile.outputs)
+  .filter(([, meta]) => meta.entryPoint)
+  .map(([file]) => file);
 if (!output) throw new Error('the islands build wrote no script');
 const href = `/assets/${path.basename(output)}`;
 writeFileSync(path.join(root, 'build/client/islands.json'), `${JSON.stringify({ href })}\n`);

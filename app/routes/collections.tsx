@@ -1,11 +1,12 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Form, Link, useNavigate, useNavigation } from 'react-router';
+import { Form, Link } from 'react-router';
 import { type ListingState, listingHref, readListingState } from '#app/features/catalog/listing-params.ts';
 import { PriceRange } from '#app/features/catalog/price-range.tsx';
 import { ProductGrid } from '#app/features/catalog/product-card.tsx';
 import { PAGE_TAGS, sharePage } from '#app/lib/page-cache.server.ts';
+import { STATIC_PAGE } from '#app/lib/page-handle.ts';
 import { pageMeta } from '#app/lib/seo.ts';
-import { CATEGORY_NAMES, type CategorySlug, type ListingSort, PRICE_RANGE_MAX_NAIRA } from '#core/catalog.ts';
+import { CATEGORY_NAMES, type CategorySlug, type ListingSort } from '#core/catalog.ts';
 import { ogImageUrl } from '#core/media.ts';
 import type { Route } from './+types/collections';
 
@@ -31,10 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { state, ...result, canonical: `${context.publicUrl}${listingHref(state)}` };
 }
 
-/** The listing state in the address bar right now (event handlers must not act on a stale render). */
-function currentState(): ListingState {
-  return readListingState(new URLSearchParams(window.location.search));
-}
+/** Served without React in the browser: app/islands/listing.ts enhances the filters (ADR 039). */
+export const handle = STATIC_PAGE;
 
 function headingFor(state: ListingState): string {
   if (state.search) return `Results for “${state.search}”`;
@@ -58,8 +57,6 @@ export function meta({ data }: Route.MetaArgs) {
 
 export default function Collections({ loaderData }: Route.ComponentProps) {
   const { state, items, total, page, pageSize } = loaderData;
-  const navigate = useNavigate();
-  const navigation = useNavigation();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
@@ -68,7 +65,7 @@ export default function Collections({ loaderData }: Route.ComponentProps) {
     : null;
 
   return (
-    <section className="container-shop py-8 sm:py-10" aria-busy={navigation.state === 'loading'}>
+    <section className="container-shop py-8 sm:py-10">
       <h1 className="section-title">{headingFor(state)}</h1>
 
       <nav aria-label="Filter by category" className="mt-5 flex flex-wrap gap-2">
@@ -89,20 +86,7 @@ export default function Collections({ loaderData }: Route.ComponentProps) {
           method="get"
           action="/collections"
           className="space-y-6 self-start rounded-2xl bg-white/70 p-4 ring-1 ring-ink/10"
-          onSubmit={(event) => {
-            // With JavaScript, write only the meaningful parameters back to the URL.
-            event.preventDefault();
-            const form = new FormData(event.currentTarget);
-            const min = Number(form.get('minPrice') ?? 0);
-            const max = Number(form.get('maxPrice') ?? PRICE_RANGE_MAX_NAIRA);
-            navigate(
-              listingHref(currentState(), {
-                minPrice: min,
-                maxPrice: max >= PRICE_RANGE_MAX_NAIRA ? undefined : max,
-                sort: (form.get('sort') as ListingSort | null) || undefined,
-              }),
-            );
-          }}
+          data-listing-filters
         >
           {state.category !== 'all' ? <input type="hidden" name="category" value={state.category} /> : null}
           {state.search ? <input type="hidden" name="search" value={state.search} /> : null}
@@ -115,10 +99,6 @@ export default function Collections({ loaderData }: Route.ComponentProps) {
               name="sort"
               defaultValue={state.sort ?? (state.search ? '' : 'newest')}
               className="input"
-              onChange={(e) => {
-                const value = e.currentTarget.value as ListingSort | '';
-                navigate(listingHref(currentState(), { sort: value || undefined }));
-              }}
             >
               {state.search ? <option value="">Best match</option> : null}
               {SORTS.map((s) => (

@@ -2,6 +2,7 @@ import { Flame, Sparkles, Star } from 'lucide-react';
 import { HeroSlider } from '#app/features/home/hero-slider.tsx';
 import { ProductSection, PromoBlock, ShopByCategory } from '#app/features/home/home-sections.tsx';
 import { PAGE_TAGS, sharePage } from '#app/lib/page-cache.server.ts';
+import { STATIC_PAGE } from '#app/lib/page-handle.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import { ogImageUrl } from '#core/media.ts';
 import type { Route } from './+types/home';
@@ -27,6 +28,9 @@ export function meta({ data }: Route.MetaArgs) {
     image: data && slide ? `${new URL(data.canonical).origin}${ogImageUrl(slide.image.id)}` : undefined,
   });
 }
+
+/** Served without React in the browser; app/islands enhances it (ADR 039). */
+export const handle = STATIC_PAGE;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { heroSlides, flashSale, bestSellers, newArrivals, categories } = loaderData;

@@ -5,6 +5,7 @@
 
 import { data, Link } from 'react-router';
 import { sharePage } from '#app/lib/page-cache.server.ts';
+import { STATIC_PAGE } from '#app/lib/page-handle.ts';
 import type { Route } from './+types/info-page';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -23,6 +24,9 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
     ? [{ title: `${page.title} | Crown Hair` }, { name: 'description', content: page.intro }]
     : [{ title: 'Page not found | Crown Hair' }];
 }
+
+/** Served without React in the browser; app/islands enhances it (ADR 039). */
+export const handle = STATIC_PAGE;
 
 export default function InfoPageRoute({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;

@@ -25,9 +25,9 @@ import type { Logger } from '#server/platform/logger.ts';
 import type { Services } from '#server/services.ts';
 import { csrfGuard } from './csrf.ts';
 import { errorHandler } from './errors.ts';
+import { DEV_ISLANDS_HREF, islandsHrefIn } from './islands.ts';
 import { registerOpenApi } from './openapi.ts';
 import { PAYSTACK_CHECKOUT_ORIGIN, securityHeaders } from './security-headers.ts';
-import { DEV_ISLANDS_HREF, islandsHrefIn } from './islands.ts';
 import { registerSsr } from './ssr.ts';
 import { fastifyTrustProxy } from './trust-proxy.ts';
 

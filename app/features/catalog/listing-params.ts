@@ -8,6 +8,7 @@ import {
   MAX_SEARCH_LENGTH,
   PRICE_RANGE_MAX_NAIRA,
 } from '#core/catalog.ts';
+import { formatPrice, nairaToKobo } from '#core/money.ts';
 
 export interface ListingState {
   category: ListingCategory;
@@ -54,4 +55,21 @@ export function listingHref(state: ListingState, changes: Partial<ListingState> 
   if (next.page > 1) params.set('page', String(next.page));
   const query = params.toString();
   return query ? `/collections?${query}` : '/collections';
+}
+
+/** A price slider's end in naira as the listing shows it; the top of the range means "and above". */
+export function priceRangeLabel(naira: number): string {
+  const price = formatPrice(nairaToKobo(naira));
+  return naira >= PRICE_RANGE_MAX_NAIRA ? `${price}+` : price;
+}
+
+/** Where the filter form leads: only what differs from the defaults, the page back to 1. */
+export function filtersHref(current: ListingState, form: FormData): string {
+  const min = Number(form.get('minPrice') ?? 0);
+  const max = Number(form.get('maxPrice') ?? PRICE_RANGE_MAX_NAIRA);
+  return listingHref(current, {
+    minPrice: min,
+    maxPrice: max >= PRICE_RANGE_MAX_NAIRA ? undefined : max,
+    sort: (form.get('sort') as ListingSort | null) || undefined,
+  });
 }

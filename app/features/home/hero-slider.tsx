@@ -1,43 +1,19 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx';
 import type { HeroSlide } from '#core/contract/catalog.ts';
 
-export const HERO_ROTATION_MS = 5000;
-
 /**
- * The spec's hero: rotates every 5 s and wraps around, with arrows and dots. It holds still while
- * the shopper hovers or has keyboard focus inside it, when the tab is hidden, and for shoppers who
- * ask for reduced motion.
+ * The spec's hero, rendered on the server with its first slide showing. The home page is not
+ * hydrated (ADR 039): app/islands/home.ts makes it rotate every 5 s with arrows and dots, holding
+ * still on hover, keyboard focus, a hidden tab or reduced motion. Without JavaScript the first
+ * slide stays.
  */
 export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
-  const [index, setIndex] = useState(0);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const [reducedMotion, setReducedMotion] = useState(false);
+  const index = 0;
   const count = slides.length;
 
-  useEffect(() => {
-    const query = window.matchMedia('(prefers-reduced-motion: reduce)');
-    setReducedMotion(query.matches);
-    const onChange = () => setReducedMotion(query.matches);
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
-
-  const paused = hovered || focused || reducedMotion || count < 2;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: restart the timer after every move
-  useEffect(() => {
-    if (paused) return;
-    const timer = window.setInterval(() => {
-      if (!document.hidden) setIndex((i) => (i + 1) % count);
-    }, HERO_ROTATION_MS);
-    return () => window.clearInterval(timer);
-  }, [paused, count, index]);
-
   if (count === 0) return null;
-  const go = (i: number) => setIndex(((i % count) + count) % count);
 
   return (
     <section
@@ -45,15 +21,7 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
       aria-label="Featured collections"
       className="relative overflow-hidden bg-plum-900"
       data-testid="hero"
-      data-paused={paused ? 'true' : 'false'}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={(e) => {
-        if (e.target.matches(':focus-visible')) setFocused(true);
-      }}
-      onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
-      }}
+      data-paused="true"
     >
       <div className="relative h-[440px] sm:h-[480px] lg:h-auto lg:aspect-[1920/800] lg:max-h-[640px] lg:w-full">
         {slides.map((slide, i) => {
@@ -67,6 +35,7 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
               aria-label={`${i + 1} of ${count}`}
               aria-hidden={!active}
               inert={!active}
+              data-hero-slide
               data-active={active ? 'true' : 'false'}
               className={`absolute inset-0 transition-opacity duration-700 motion-reduce:transition-none ${
                 active ? 'opacity-100' : 'pointer-events-none opacity-0'
@@ -104,7 +73,7 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
         <>
           <button
             type="button"
-            onClick={() => go(index - 1)}
+            data-hero-step="-1"
             aria-label="Previous slide"
             className="absolute left-2 top-1/2 hidden h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/20 text-white backdrop-blur hover:bg-white/35 sm:inline-flex"
           >
@@ -112,7 +81,7 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
           </button>
           <button
             type="button"
-            onClick={() => go(index + 1)}
+            data-hero-step="1"
             aria-label="Next slide"
             className="absolute right-2 top-1/2 hidden h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/20 text-white backdrop-blur hover:bg-white/35 sm:inline-flex"
           >
@@ -123,7 +92,7 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
               <button
                 key={slide.id}
                 type="button"
-                onClick={() => go(i)}
+                data-hero-dot={i}
                 aria-label={`Show slide ${i + 1}`}
                 aria-current={i === index ? 'true' : undefined}
                 className="group inline-flex h-8 w-8 items-center justify-center"

@@ -24,6 +24,7 @@ export function CurrencySelector({ id, tone = 'dark' }: { id: string; tone?: 'da
         id={id}
         name="currency"
         value={current}
+        data-currency-select
         onChange={(event) => {
           const code = event.currentTarget.value;
           try {

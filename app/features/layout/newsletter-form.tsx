@@ -25,6 +25,7 @@ export function NewsletterForm() {
       noValidate
       className="space-y-2"
       id="newsletter"
+      data-newsletter
       onSubmit={(event) => {
         // With JavaScript the answer shows in place; without it the form posts and the page reloads.
         event.preventDefault();
@@ -57,6 +58,7 @@ export function NewsletterForm() {
       </div>
       <p
         id={messageId}
+        data-newsletter-status
         role="status"
         className={`min-h-5 text-sm ${result && !result.ok ? 'text-gold-300' : 'text-cream/80'}`}
       >

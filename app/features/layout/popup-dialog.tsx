@@ -27,6 +27,7 @@ export function PopupForm(props: PopupFormProps) {
   const navigate = useNavigate();
   const titleId = useId();
   const inputId = useId();
+  const dialogId = useId();
 
   function close() {
     if (input.current) input.current.value = '';
@@ -39,6 +40,8 @@ export function PopupForm(props: PopupFormProps) {
         href={props.action}
         aria-label={props.triggerLabel}
         aria-haspopup="dialog"
+        aria-controls={dialogId}
+        data-dialog-trigger
         className={props.triggerClassName}
         onClick={(event) => {
           if (!dialog.current?.showModal) return;
@@ -51,6 +54,7 @@ export function PopupForm(props: PopupFormProps) {
       </a>
       <dialog
         ref={dialog}
+        id={dialogId}
         aria-labelledby={titleId}
         className="m-auto w-[min(92vw,28rem)] rounded-2xl bg-cream p-0 text-ink shadow-2xl"
         onClick={(event) => {
@@ -91,7 +95,7 @@ export function PopupForm(props: PopupFormProps) {
             />
           </div>
           <div className="flex justify-end gap-2">
-            <button type="button" className="btn-outline" onClick={close}>
+            <button type="button" className="btn-outline" onClick={close} data-dialog-close>
               Cancel
             </button>
             <button type="submit" className="btn-primary">

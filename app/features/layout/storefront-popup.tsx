@@ -4,12 +4,8 @@
 // <dialog>. Never on the checkout, payment or admin pages. Without JavaScript: no popup.
 import { type ComponentType, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { popupAllowedOn } from '#app/lib/popup-pages.ts';
 import type { StorefrontPopup } from '#core/contract/banners.ts';
-
-/** Pages where a popup would stand between a shopper and paying (and the admin portal). */
-export function popupAllowedOn(pathname: string): boolean {
-  return !/^\/(checkout|payment-success|payment-canceled|admin)(\/|$)|^\/pay\//.test(pathname);
-}
 
 interface Loaded {
   popup: StorefrontPopup;
