@@ -75,9 +75,9 @@ function enhancePopupForms(): void {
       const value = input.value.trim();
       if (!value) return;
       dialog.close();
-      const url = new URL(form.action, window.location.href);
-      url.search = new URLSearchParams({ [input.name]: value }).toString();
-      window.location.assign(url.pathname + url.search);
+      // The spec's addresses: /collections?search=… and /track-order?id=…, encoded as a component.
+      const path = new URL(form.action, window.location.href).pathname;
+      window.location.assign(`${path}?${input.name}=${encodeURIComponent(value)}`);
     });
   }
 }
