@@ -15,6 +15,7 @@ const sources = [
   'public',
   'vite.config.ts',
   'react-router.config.ts',
+  'scripts/build-islands.mjs',
   'package.json',
 ];
 
