@@ -193,6 +193,9 @@ describe('accounts (JavaScript on)', () => {
       await openPage(other, '/auth');
       await other.getByRole('link', { name: 'Forgot password?' }).click();
       await other.waitForURL((url) => url.pathname === '/auth/forgot-password');
+      // The URL changes before React swaps the page: until the new heading is shown, "Email" is
+      // still the sign-in form's field, and the reset form would be sent empty.
+      await other.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
       await other.getByLabel('Email', { exact: true }).fill(shopper.email);
       await other.getByRole('button', { name: 'Send reset link' }).click();
       await other.getByText(`If ${shopper.email} has an account, we have sent it a link`).waitFor();
