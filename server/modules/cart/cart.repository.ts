@@ -147,9 +147,15 @@ export async function deleteLine(q: Queryable, cartId: number, variantId: number
   await q.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
 }
 
-/** A guest's email typed at checkout (the shopper was active: the cart's clock starts again). */
-export async function setCartEmail(q: Queryable, cartId: number, email: string): Promise<void> {
-  await q.update(carts).set({ email, updatedAt: sql`now()` }).where(eq(carts.id, cartId));
+/**
+ * A guest's email typed at checkout, kept on their cart in one statement: only when it differs
+ * from the one kept does the cart change (the shopper was active: the cart's clock starts again).
+ */
+export async function setGuestCartEmail(q: Queryable, guestTokenHash: string, email: string): Promise<void> {
+  await q.execute(
+    sql`UPDATE carts SET email = ${email}, updated_at = now()
+        WHERE guest_token_hash = ${guestTokenHash} AND email IS DISTINCT FROM ${email}`,
+  );
 }
 
 export interface DueCartRow {
@@ -195,6 +201,14 @@ export async function claimDueCarts(
 /** This cart's current state has had its reminder (or was passed over): never again for it. */
 export async function markReminded(q: Queryable, cartId: number): Promise<void> {
   await q.update(carts).set({ remindedFor: sql`updated_at` }).where(eq(carts.id, cartId));
+}
+
+/** Empties a cart and drops its promo code, in one statement (a data-modifying CTE). */
+export async function clearCart(q: Queryable, cartId: number): Promise<void> {
+  await q.execute(
+    sql`WITH gone AS (DELETE FROM cart_lines WHERE cart_id = ${cartId})
+        UPDATE carts SET promo_code = NULL, updated_at = now() WHERE id = ${cartId}`,
+  );
 }
 
 export async function deleteLines(q: Queryable, cartId: number): Promise<void> {

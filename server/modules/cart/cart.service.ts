@@ -22,6 +22,7 @@ import { parseInput } from '#server/platform/validation.ts';
 import {
   type CartLineRow,
   type CartRow,
+  clearCart,
   countItems,
   createGuestCart,
   deleteCart,
@@ -35,8 +36,8 @@ import {
   findSellableVariant,
   listCartLines,
   putLine,
-  setCartEmail,
   setCartPromo,
+  setGuestCartEmail,
 } from './cart.repository.ts';
 
 /** Whose cart: a signed-in account, or a guest browser (its cookie token), or nobody yet. */
@@ -333,8 +334,7 @@ export function createCartService(deps: { db: Db; promotions: PromotionsService;
 
     /** Empties a cart once its order went through (the promo code goes too). */
     async emptyCart(q: Queryable, cartId: number): Promise<void> {
-      await deleteLines(q, cartId);
-      await setCartPromo(q, cartId, null);
+      await clearCart(q, cartId);
     },
 
     /** What checkout prices: today's lines and the cart's promo code. */
@@ -356,8 +356,7 @@ export function createCartService(deps: { db: Db; promotions: PromotionsService;
       if (!owner || 'userId' in owner) return;
       const parsed = EmailField.safeParse(email);
       if (!parsed.success) return;
-      const cart = await findCart(db, owner);
-      if (cart && cart.email !== parsed.data) await setCartEmail(db, cart.id, parsed.data);
+      await setGuestCartEmail(db, hashToken(owner.guestToken), parsed.data);
     },
 
     async pruneStaleGuestCarts(): Promise<number> {
