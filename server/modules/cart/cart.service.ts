@@ -20,10 +20,12 @@ import { hashToken, newToken } from '#server/platform/auth/tokens.ts';
 import { OutOfStockError, ValidationError } from '#server/platform/errors.ts';
 import { parseInput } from '#server/platform/validation.ts';
 import {
+  type CartKey,
   type CartLineRow,
   type CartRow,
   clearCart,
   countItems,
+  countItemsOf,
   createGuestCart,
   deleteCart,
   deleteLine,
@@ -32,6 +34,7 @@ import {
   ensureUserCart,
   findCartByGuestHash,
   findCartByUser,
+  findCartContents,
   findLine,
   findSellableVariant,
   listCartLines,
@@ -114,6 +117,10 @@ export function createCartService(deps: { db: Db; promotions: PromotionsService;
     return new ValidationError(message, { quantity: [message] });
   }
 
+  function keyOf(owner: CartOwner): CartKey {
+    return 'userId' in owner ? { userId: owner.userId } : { guestTokenHash: hashToken(owner.guestToken) };
+  }
+
   async function findCart(q: Queryable, owner: CartOwner | null): Promise<CartRow | null> {
     if (!owner) return null;
     if ('userId' in owner) return findCartByUser(q, owner.userId);
@@ -135,8 +142,11 @@ export function createCartService(deps: { db: Db; promotions: PromotionsService;
       : { userId: null, email: null };
   }
 
-  async function buildView(cart: CartRow, owner: CartOwner | null): Promise<CartView> {
-    const rows = await listCartLines(db, cart.id);
+  async function buildView(
+    cart: { promoCode: string | null; rows: CartLineRow[] },
+    owner: CartOwner | null,
+  ): Promise<CartView> {
+    const { rows } = cart;
     if (rows.length === 0) return { ...EMPTY, promo: null };
     const lines = pricingLines(rows);
     let promo: CartView['promo'] = null;
@@ -194,14 +204,14 @@ export function createCartService(deps: { db: Db; promotions: PromotionsService;
     caps,
 
     async view(owner: CartOwner | null): Promise<CartView> {
-      const cart = await findCart(db, owner);
+      // The cart and its lines in one statement.
+      const cart = owner ? await findCartContents(db, keyOf(owner)) : null;
       return cart ? buildView(cart, owner) : EMPTY;
     },
 
     /** Units in the cart, for the header badge. */
     async count(owner: CartOwner | null): Promise<number> {
-      const cart = await findCart(db, owner);
-      return cart ? countItems(db, cart.id) : 0;
+      return owner ? countItemsOf(db, keyOf(owner)) : 0;
     },
 
     /**
@@ -342,9 +352,9 @@ export function createCartService(deps: { db: Db; promotions: PromotionsService;
       owner: CartOwner | null,
       q: Queryable = db,
     ): Promise<{ cartId: number | null; rows: CartLineRow[]; promoCode: string | null }> {
-      const cart = await findCart(q, owner);
-      if (!cart) return { cartId: null, rows: [], promoCode: null };
-      return { cartId: cart.id, rows: await listCartLines(q, cart.id), promoCode: cart.promoCode };
+      // One statement: the cart and its lines (checkout reads it before and inside its transaction).
+      const found = owner ? await findCartContents(q, keyOf(owner)) : null;
+      return found ?? { cartId: null, rows: [], promoCode: null };
     },
 
     /**
