@@ -95,6 +95,58 @@ describe('racing shoppers', () => {
     ).toBe(8);
   });
 
+  it('the same checkout sent 9 times at once for the last unit places one order and answers each copy with it', async () => {
+    // The copies that arrive after the unit is gone are checked for their order before being
+    // refused as sold out (ADR 041: the early refusal looks the form up after reading the stock).
+    const product = await createProduct(shop.database.db, { variants: [{ stock: 1 }] });
+    const client = new TestClient(shop.app);
+    await addToCart(client, product.variants[0]!.id, 1);
+    const form = checkoutForm({ email: 'last-unit@example.ng', paymentMethod: 'online' });
+    // Nine (the tenth copy comes later; a session may place ten checkouts an hour).
+    const results = await Promise.all(Array.from({ length: 9 }, () => client.post('/checkout', form)));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(9).fill(302));
+    // Each copy is sent on to pay for the one order (a payment attempt each, as for any replay).
+    expect(results.every((r) => String(r.headers.location).includes('/pay/'))).toBe(true);
+    expect(await count(sql`SELECT count(*) AS n FROM orders WHERE email = 'last-unit@example.ng'`)).toBe(1);
+    expect(
+      await count(sql`SELECT stock AS n FROM product_variants WHERE id = ${product.variants[0]!.id}`),
+    ).toBe(0);
+    // Sent again later, with the shelf empty: still its order, not "sold out".
+    const again = await client.post('/checkout', form);
+    expect(again.statusCode).toBe(302);
+    expect(String(again.headers.location)).toContain('/pay/');
+    expect(await count(sql`SELECT count(*) AS n FROM orders WHERE email = 'last-unit@example.ng'`)).toBe(1);
+  });
+
+  it('200 shoppers for the last 10 (issue 15): exactly 10 orders, the rest sold out, nothing oversold', async () => {
+    const product = await createProduct(shop.database.db, { variants: [{ stock: 10 }] });
+    const variantId = product.variants[0]!.id;
+    const clients = await shoppersWith(variantId, 200);
+    const results = await Promise.all(
+      clients.map((c, i) =>
+        c.post(
+          '/checkout',
+          checkoutForm({
+            email: `rush${i}@example.ng`,
+            paymentMethod: i % 2 === 0 ? 'pay_on_delivery' : 'online',
+          }),
+        ),
+      ),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 302)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(190);
+    expect(
+      await count(sql`SELECT count(DISTINCT order_id) AS n FROM order_lines WHERE variant_id = ${variantId}`),
+    ).toBe(10);
+    expect(await count(sql`SELECT stock AS n FROM product_variants WHERE id = ${variantId}`)).toBe(0);
+    expect(
+      await count(
+        sql`SELECT count(*) AS n FROM order_status_history h JOIN order_lines l USING (order_id) WHERE l.variant_id = ${variantId}`,
+      ),
+    ).toBe(10);
+  });
+
   it('100 replayed and 100 forged webhooks: one payment applied, every forgery refused', async () => {
     const product = await createProduct(shop.database.db, { variants: [{ stock: 3 }] });
     const client = new TestClient(shop.app);

@@ -52,41 +52,27 @@ export interface CartLineRow {
   image: ImageRef | null;
 }
 
-export async function listCartLines(q: Queryable, cartId: number): Promise<CartLineRow[]> {
-  const rows = await queryRows<{
-    variant_id: number;
-    quantity: number;
-    seen_price_kobo: number;
-    product_id: number;
-    name: string;
-    slug: string;
-    category_slug: string;
-    is_active: boolean;
-    sku: string;
-    options: Record<string, string>;
-    price_kobo: number;
-    stock: number;
-    image_id: string | null;
-    image_alt: string | null;
-    image_width: number | null;
-    image_height: number | null;
-  }>(
-    q,
-    sql`SELECT l.variant_id, l.quantity, l.seen_price_kobo, p.id AS product_id, p.name, p.slug,
-               p.category_slug, p.is_active, v.sku, v.options, v.price_kobo, v.stock,
-               m.id AS image_id, m.alt AS image_alt, m.width AS image_width, m.height AS image_height
-        FROM cart_lines l
-        JOIN product_variants v ON v.id = l.variant_id
-        JOIN products p ON p.id = v.product_id
-        LEFT JOIN LATERAL (
-          SELECT pi.media_id FROM product_images pi WHERE pi.product_id = p.id
-          ORDER BY pi.position, pi.id LIMIT 1
-        ) first_image ON true
-        LEFT JOIN media m ON m.id = first_image.media_id
-        WHERE l.cart_id = ${cartId}
-        ORDER BY l.added_at, l.variant_id`,
-  );
-  return rows.map((r) => ({
+type CartLineSqlRow = {
+  variant_id: number;
+  quantity: number;
+  seen_price_kobo: number;
+  product_id: number;
+  name: string;
+  slug: string;
+  category_slug: string;
+  is_active: boolean;
+  sku: string;
+  options: Record<string, string>;
+  price_kobo: number;
+  stock: number;
+  image_id: string | null;
+  image_alt: string | null;
+  image_width: number | null;
+  image_height: number | null;
+};
+
+function cartLineOf(r: CartLineSqlRow): CartLineRow {
+  return {
     variantId: r.variant_id,
     quantity: r.quantity,
     seenPriceKobo: r.seen_price_kobo,
@@ -103,7 +89,79 @@ export async function listCartLines(q: Queryable, cartId: number): Promise<CartL
       r.image_id === null
         ? null
         : { id: r.image_id, alt: r.image_alt ?? '', width: r.image_width ?? 0, height: r.image_height ?? 0 },
-  }));
+  };
+}
+
+/** Whose cart: an account's, or a guest's by the hash of their cookie's token. */
+export type CartKey = { userId: number } | { guestTokenHash: string };
+
+const cartWhere = (key: CartKey) =>
+  'userId' in key ? sql`c.user_id = ${key.userId}` : sql`c.guest_token_hash = ${key.guestTokenHash}`;
+
+/**
+ * The cart of `key` with its lines (today's price and stock of each) in one statement: what
+ * checkout reads, once before its transaction and once inside it. Null when there is no cart.
+ */
+export async function findCartContents(
+  q: Queryable,
+  key: CartKey,
+): Promise<{ cartId: number; promoCode: string | null; rows: CartLineRow[] } | null> {
+  const rows = await queryRows<
+    { cart_id: number; promo_code: string | null } & { [K in keyof CartLineSqlRow]: CartLineSqlRow[K] | null }
+  >(
+    q,
+    sql`SELECT c.id AS cart_id, c.promo_code, l.variant_id, l.quantity, l.seen_price_kobo,
+               p.id AS product_id, p.name, p.slug, p.category_slug, p.is_active, v.sku, v.options,
+               v.price_kobo, v.stock,
+               m.id AS image_id, m.alt AS image_alt, m.width AS image_width, m.height AS image_height
+        FROM carts c
+        LEFT JOIN (cart_lines l
+                   JOIN product_variants v ON v.id = l.variant_id
+                   JOIN products p ON p.id = v.product_id) ON l.cart_id = c.id
+        LEFT JOIN LATERAL (
+          SELECT pi.media_id FROM product_images pi WHERE pi.product_id = p.id
+          ORDER BY pi.position, pi.id LIMIT 1
+        ) first_image ON true
+        LEFT JOIN media m ON m.id = first_image.media_id
+        WHERE ${cartWhere(key)}
+        ORDER BY l.added_at, l.variant_id`,
+  );
+  const [first] = rows;
+  if (!first) return null;
+  return {
+    cartId: first.cart_id,
+    promoCode: first.promo_code,
+    rows: rows.filter((r) => r.variant_id !== null).map((r) => cartLineOf(r as CartLineSqlRow)),
+  };
+}
+
+/** Units in the cart of `key` (0 without one), in one statement. */
+export async function countItemsOf(q: Queryable, key: CartKey): Promise<number> {
+  const [row] = await queryRows<{ n: number | string | null }>(
+    q,
+    sql`SELECT sum(l.quantity) AS n FROM carts c JOIN cart_lines l ON l.cart_id = c.id WHERE ${cartWhere(key)}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+export async function listCartLines(q: Queryable, cartId: number): Promise<CartLineRow[]> {
+  const rows = await queryRows<CartLineSqlRow>(
+    q,
+    sql`SELECT l.variant_id, l.quantity, l.seen_price_kobo, p.id AS product_id, p.name, p.slug,
+               p.category_slug, p.is_active, v.sku, v.options, v.price_kobo, v.stock,
+               m.id AS image_id, m.alt AS image_alt, m.width AS image_width, m.height AS image_height
+        FROM cart_lines l
+        JOIN product_variants v ON v.id = l.variant_id
+        JOIN products p ON p.id = v.product_id
+        LEFT JOIN LATERAL (
+          SELECT pi.media_id FROM product_images pi WHERE pi.product_id = p.id
+          ORDER BY pi.position, pi.id LIMIT 1
+        ) first_image ON true
+        LEFT JOIN media m ON m.id = first_image.media_id
+        WHERE l.cart_id = ${cartId}
+        ORDER BY l.added_at, l.variant_id`,
+  );
+  return rows.map(cartLineOf);
 }
 
 /** A variant as the cart needs it, or null when unknown or its product is withdrawn. */
@@ -147,9 +205,15 @@ export async function deleteLine(q: Queryable, cartId: number, variantId: number
   await q.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
 }
 
-/** A guest's email typed at checkout (the shopper was active: the cart's clock starts again). */
-export async function setCartEmail(q: Queryable, cartId: number, email: string): Promise<void> {
-  await q.update(carts).set({ email, updatedAt: sql`now()` }).where(eq(carts.id, cartId));
+/**
+ * A guest's email typed at checkout, kept on their cart in one statement: only when it differs
+ * from the one kept does the cart change (the shopper was active: the cart's clock starts again).
+ */
+export async function setGuestCartEmail(q: Queryable, guestTokenHash: string, email: string): Promise<void> {
+  await q.execute(
+    sql`UPDATE carts SET email = ${email}, updated_at = now()
+        WHERE guest_token_hash = ${guestTokenHash} AND email IS DISTINCT FROM ${email}`,
+  );
 }
 
 export interface DueCartRow {
@@ -195,6 +259,14 @@ export async function claimDueCarts(
 /** This cart's current state has had its reminder (or was passed over): never again for it. */
 export async function markReminded(q: Queryable, cartId: number): Promise<void> {
   await q.update(carts).set({ remindedFor: sql`updated_at` }).where(eq(carts.id, cartId));
+}
+
+/** Empties a cart and drops its promo code, in one statement (a data-modifying CTE). */
+export async function clearCart(q: Queryable, cartId: number): Promise<void> {
+  await q.execute(
+    sql`WITH gone AS (DELETE FROM cart_lines WHERE cart_id = ${cartId})
+        UPDATE carts SET promo_code = NULL, updated_at = now() WHERE id = ${cartId}`,
+  );
 }
 
 export async function deleteLines(q: Queryable, cartId: number): Promise<void> {

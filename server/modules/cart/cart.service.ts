@@ -20,9 +20,12 @@ import { hashToken, newToken } from '#server/platform/auth/tokens.ts';
 import { OutOfStockError, ValidationError } from '#server/platform/errors.ts';
 import { parseInput } from '#server/platform/validation.ts';
 import {
+  type CartKey,
   type CartLineRow,
   type CartRow,
+  clearCart,
   countItems,
+  countItemsOf,
   createGuestCart,
   deleteCart,
   deleteLine,
@@ -31,12 +34,13 @@ import {
   ensureUserCart,
   findCartByGuestHash,
   findCartByUser,
+  findCartContents,
   findLine,
   findSellableVariant,
   listCartLines,
   putLine,
-  setCartEmail,
   setCartPromo,
+  setGuestCartEmail,
 } from './cart.repository.ts';
 
 /** Whose cart: a signed-in account, or a guest browser (its cookie token), or nobody yet. */
@@ -113,6 +117,10 @@ export function createCartService(deps: { db: Db; promotions: PromotionsService;
     return new ValidationError(message, { quantity: [message] });
   }
 
+  function keyOf(owner: CartOwner): CartKey {
+    return 'userId' in owner ? { userId: owner.userId } : { guestTokenHash: hashToken(owner.guestToken) };
+  }
+
   async function findCart(q: Queryable, owner: CartOwner | null): Promise<CartRow | null> {
     if (!owner) return null;
     if ('userId' in owner) return findCartByUser(q, owner.userId);
@@ -134,8 +142,11 @@ export function createCartService(deps: { db: Db; promotions: PromotionsService;
       : { userId: null, email: null };
   }
 
-  async function buildView(cart: CartRow, owner: CartOwner | null): Promise<CartView> {
-    const rows = await listCartLines(db, cart.id);
+  async function buildView(
+    cart: { promoCode: string | null; rows: CartLineRow[] },
+    owner: CartOwner | null,
+  ): Promise<CartView> {
+    const { rows } = cart;
     if (rows.length === 0) return { ...EMPTY, promo: null };
     const lines = pricingLines(rows);
     let promo: CartView['promo'] = null;
@@ -193,14 +204,14 @@ export function createCartService(deps: { db: Db; promotions: PromotionsService;
     caps,
 
     async view(owner: CartOwner | null): Promise<CartView> {
-      const cart = await findCart(db, owner);
+      // The cart and its lines in one statement.
+      const cart = owner ? await findCartContents(db, keyOf(owner)) : null;
       return cart ? buildView(cart, owner) : EMPTY;
     },
 
     /** Units in the cart, for the header badge. */
     async count(owner: CartOwner | null): Promise<number> {
-      const cart = await findCart(db, owner);
-      return cart ? countItems(db, cart.id) : 0;
+      return owner ? countItemsOf(db, keyOf(owner)) : 0;
     },
 
     /**
@@ -333,8 +344,7 @@ export function createCartService(deps: { db: Db; promotions: PromotionsService;
 
     /** Empties a cart once its order went through (the promo code goes too). */
     async emptyCart(q: Queryable, cartId: number): Promise<void> {
-      await deleteLines(q, cartId);
-      await setCartPromo(q, cartId, null);
+      await clearCart(q, cartId);
     },
 
     /** What checkout prices: today's lines and the cart's promo code. */
@@ -342,9 +352,9 @@ export function createCartService(deps: { db: Db; promotions: PromotionsService;
       owner: CartOwner | null,
       q: Queryable = db,
     ): Promise<{ cartId: number | null; rows: CartLineRow[]; promoCode: string | null }> {
-      const cart = await findCart(q, owner);
-      if (!cart) return { cartId: null, rows: [], promoCode: null };
-      return { cartId: cart.id, rows: await listCartLines(q, cart.id), promoCode: cart.promoCode };
+      // One statement: the cart and its lines (checkout reads it before and inside its transaction).
+      const found = owner ? await findCartContents(q, keyOf(owner)) : null;
+      return found ?? { cartId: null, rows: [], promoCode: null };
     },
 
     /**
@@ -356,8 +366,7 @@ export function createCartService(deps: { db: Db; promotions: PromotionsService;
       if (!owner || 'userId' in owner) return;
       const parsed = EmailField.safeParse(email);
       if (!parsed.success) return;
-      const cart = await findCart(db, owner);
-      if (cart && cart.email !== parsed.data) await setCartEmail(db, cart.id, parsed.data);
+      await setGuestCartEmail(db, hashToken(owner.guestToken), parsed.data);
     },
 
     async pruneStaleGuestCarts(): Promise<number> {

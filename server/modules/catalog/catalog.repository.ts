@@ -405,6 +405,29 @@ export async function takeStock(q: Queryable, variantId: number, quantity: numbe
   return rows.length === 1;
 }
 
+/**
+ * Takes every unit in one statement, each only if that many are there; returns the variant ids
+ * taken (fewer than asked: the caller rolls back). The rows are locked first (`lockVariants`, id
+ * order), so this one update adds no lock order of its own.
+ */
+export async function takeStockUnits(
+  q: Queryable,
+  units: readonly { variantId: number; quantity: number }[],
+): Promise<number[]> {
+  if (units.length === 0) return [];
+  const rows = await queryRows<{ id: number }>(
+    q,
+    sql`UPDATE product_variants v SET stock = v.stock - w.quantity
+        FROM (VALUES ${sql.join(
+          units.map((u) => sql`(${u.variantId}::int, ${u.quantity}::int)`),
+          sql`, `,
+        )}) AS w(id, quantity)
+        WHERE v.id = w.id AND v.stock >= w.quantity
+        RETURNING v.id`,
+  );
+  return rows.map((r) => r.id);
+}
+
 /** Puts units back on sale (a variant deleted since is skipped). */
 export async function returnStock(q: Queryable, variantId: number, quantity: number): Promise<void> {
   await q.execute(sql`UPDATE product_variants SET stock = stock + ${quantity} WHERE id = ${variantId}`);

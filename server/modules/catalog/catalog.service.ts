@@ -27,6 +27,7 @@ import {
   lockVariants,
   returnStock,
   takeStock,
+  takeStockUnits,
 } from './catalog.repository.ts';
 
 export type { LockedVariant };
@@ -43,6 +44,16 @@ export const stock = {
   /** Takes `quantity` of a variant only if that many are on the shelf; false when not. */
   take: (q: Queryable, variantId: number, quantity: number): Promise<boolean> =>
     takeStock(q, variantId, quantity),
+  /**
+   * Takes all these units in one statement (the rows locked first with `lock`): true when every
+   * one was on the shelf; false when any was short, and the caller must roll back.
+   */
+  async takeAll(q: Queryable, units: readonly { variantId: number; quantity: number }[]): Promise<boolean> {
+    const wanted = new Map<number, number>();
+    for (const u of units) wanted.set(u.variantId, (wanted.get(u.variantId) ?? 0) + u.quantity);
+    const merged = [...wanted].map(([variantId, quantity]) => ({ variantId, quantity }));
+    return (await takeStockUnits(q, merged)).length === merged.length;
+  },
   /** Puts these units back on sale (the caller makes sure it happens once per order). */
   async putBack(q: Queryable, units: readonly { variantId: number; quantity: number }[]): Promise<void> {
     for (const unit of [...units].sort((a, b) => a.variantId - b.variantId)) {

@@ -6,9 +6,19 @@ import { deliveryRates } from '#server/db/schema/commerce.ts';
 
 export type DeliveryRateRow = typeof deliveryRates.$inferSelect;
 
-/** Serialises work on one key for the rest of the transaction (both databases support it). */
-export async function lockKey(q: Queryable, key: string): Promise<void> {
-  await q.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`);
+/**
+ * Serialises work on each key for the rest of the transaction (both databases support advisory
+ * locks). Several keys are taken in one round trip, in the order given (every caller names them in
+ * the same order, so two transactions never wait on each other crosswise).
+ */
+export async function lockKeys(q: Queryable, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await q.execute(
+    sql`SELECT ${sql.join(
+      keys.map((key) => sql`pg_advisory_xact_lock(hashtext(${key}))`),
+      sql`, `,
+    )}`,
+  );
 }
 
 export async function findDeliveryRate(q: Queryable, state: string): Promise<DeliveryRateRow | null> {

@@ -19,7 +19,7 @@ import type { PaymentsService } from '#server/modules/payments/payments.service.
 import type { PromotionsService } from '#server/modules/promotions/promotions.service.ts';
 import { parseInput } from '#server/platform/validation.ts';
 import { listDeliveryRates, saveDeliveryFees, setPayOnDeliveryStates } from './checkout.repository.ts';
-import { type HoldTimes, placeInTransaction } from './place-order.ts';
+import { deliveryRate, type HoldTimes, placeInTransaction, refuseEarly } from './place-order.ts';
 
 export interface CheckoutConfig extends HoldTimes {
   /** The most units of one item per cart line and order line (MAX_QUANTITY_PER_LINE). */
@@ -126,6 +126,18 @@ export function createCheckoutService(deps: {
         accountName: store.bankAccountName,
         accountNumber: store.bankAccountNumber,
       };
+      const request = {
+        input: form,
+        owner: cartOwner,
+        userId,
+        bank,
+        freeDeliveryFromKobo: shop?.freeDeliveryFromKobo ?? null,
+      };
+      // Step 0 (ADR 041): a line the shelf cannot fill now is refused with plain reads, before
+      // the transaction; so is pay on delivery where it does not run.
+      const earlier = await refuseEarly(db, placing, request);
+      if (earlier) return { order: earlier, replayed: true, next: await payments.nextStep(earlier) };
+      const rate = await deliveryRate(db, form);
       const { order, replayed } = await db.transaction((tx) =>
         placeInTransaction(
           tx,
@@ -139,13 +151,8 @@ export function createCheckoutService(deps: {
                 },
               }
             : placing,
-          {
-            input: form,
-            owner: cartOwner,
-            userId,
-            bank,
-            freeDeliveryFromKobo: shop?.freeDeliveryFromKobo ?? null,
-          },
+          request,
+          rate,
         ),
       );
       return { order, replayed, next: await payments.nextStep(order) };

@@ -1,13 +1,17 @@
-// The steps of placing an order, in the order they run inside the one placing transaction:
+// The steps of placing an order. Before the transaction (plain reads, nothing written, ADR 041):
+//   0. refuse early: a cart line the shelf cannot fill now is refused without opening the
+//      transaction (unless this form already placed its order: then that order is the answer);
+//      the delivery rate of the state is read and pay on delivery refused where it does not run.
+// Then, in the order they run inside the one placing transaction:
 //   1. replay: the same checkout form sent again gets the order it placed (idempotency key);
 //   2. read the cart: today's lines and promo code, within the quantity caps;
-//   3. take the stock: variant rows locked in id order, each taken by a conditional update;
-//   4. the delivery rate of the state (and whether pay on delivery works there);
+//   3. take the stock: variant rows locked in id order, checked, then taken in one conditional update;
+//   4. (the delivery rate read in step 0);
 //   5. price the basket from the rows just locked and the promo's shares (core/pricing.ts);
-//   6. write the order, its lines and its first status (the orders module's placement port);
+//   6. write the order, then its lines and its first status (the orders module's placement port);
 //   7. take the promo use (the promotions service, atomically);
 //   8. offline payments: record the payment, empty the cart, queue the order email.
-// Every step runs on the one transaction handle `tx`; anything refused rolls all of it back.
+// Every step in the transaction runs on the one handle `tx`; anything refused rolls all of it back.
 import type { CheckoutInput } from '#core/contract/orders.ts';
 import type { OrderStatus, PaymentMethod } from '#core/order-status.ts';
 import { type PricingLine, priceBasket, type Totals } from '#core/pricing.ts';
@@ -24,7 +28,7 @@ import type { BankAccount, Order, OrdersService } from '#server/modules/orders/o
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
 import type { PromotionsService } from '#server/modules/promotions/promotions.service.ts';
 import { OutOfStockError, ValidationError } from '#server/platform/errors.ts';
-import { type DeliveryRateRow, findDeliveryRate, lockKey } from './checkout.repository.ts';
+import { type DeliveryRateRow, findDeliveryRate, lockKeys } from './checkout.repository.ts';
 
 const MINUTE = 60_000;
 
@@ -40,7 +44,7 @@ export interface HoldTimes {
 /** What placing an order works with: the other modules' services and ports, and the rules. */
 export interface PlacingDeps {
   cart: Pick<CartService, 'contents' | 'emptyCart'>;
-  stock: Pick<StockPort, 'lock' | 'take'>;
+  stock: Pick<StockPort, 'lock' | 'takeAll'>;
   promotions: Pick<PromotionsService, 'evaluate' | 'redeem'>;
   orders: Pick<OrdersService, 'placement'>;
   payments: Pick<PaymentsService, 'recordOffline'>;
@@ -71,17 +75,60 @@ const FIRST_NOTE: Record<PaymentMethod, string> = {
   pay_on_delivery: 'Pay on delivery.',
 };
 
+/** The refusal of a line the shelf cannot fill (`stock` as last read), or null when it can. */
+function shortfall(
+  line: { productName: string; quantity: number },
+  variant: { productName: string; isActive: boolean; stock: number },
+): OutOfStockError | null {
+  if (!variant.isActive) {
+    return new OutOfStockError(
+      `${line.productName} is no longer available. Please remove it from your cart.`,
+    );
+  }
+  if (variant.stock >= line.quantity) return null;
+  return new OutOfStockError(
+    variant.stock <= 0
+      ? `Sorry, ${variant.productName} has just sold out. Please remove it from your cart.`
+      : `Sorry, only ${variant.stock} of ${variant.productName} ${variant.stock === 1 ? 'is' : 'are'} left. Please update your cart.`,
+  );
+}
+
+/**
+ * Step 0, before the transaction: one plain read of the cart (its lines carry today's stock).
+ * When a line cannot be filled now, the checkout is refused here, without taking the placing
+ * transaction, its locks or the variant rows: under a rush for the last units the racers that
+ * lose are answered at once instead of queueing for the rows (ADR 041). Refusing on a read is
+ * safe: the transaction (step 3) still decides for everyone who gets past it.
+ *
+ * A form whose order was already placed (a retry after the last unit went to it) is not refused:
+ * the lookup comes after the stock read, so an order committed before that read is seen.
+ * Returns that order, or null to go on to the transaction.
+ */
+export async function refuseEarly(
+  q: Queryable,
+  deps: Pick<PlacingDeps, 'cart' | 'orders'>,
+  request: Pick<PlacingRequest, 'input' | 'owner'>,
+): Promise<Order | null> {
+  const { rows } = await deps.cart.contents(request.owner, q);
+  const refusal = [...rows]
+    .sort((a, b) => a.variantId - b.variantId)
+    .map((line) => shortfall(line, line))
+    .find((r) => r !== null);
+  if (!refusal) return null;
+  const earlier = await deps.orders.placement.findByIdempotencyKey(q, request.input.idempotencyKey);
+  if (earlier) return earlier;
+  throw refusal;
+}
+
 /**
  * Step 1. One order per checkout form, however often it arrives (double click, retry, two tabs):
- * the order an earlier copy placed, or null. Then one order at a time per shopper, so
- * per-customer promo limits hold under racing tabs.
+ * the order an earlier copy placed, or null. And one order at a time per shopper, so
+ * per-customer promo limits hold under racing tabs. Both locks are taken in one round trip,
+ * always the form's first.
  */
 async function replayEarlier(tx: Queryable, deps: PlacingDeps, input: CheckoutInput): Promise<Order | null> {
-  await lockKey(tx, `checkout:${input.idempotencyKey}`);
-  const earlier = await deps.orders.placement.findByIdempotencyKey(tx, input.idempotencyKey);
-  if (earlier) return earlier;
-  await lockKey(tx, `customer:${input.email}`);
-  return null;
+  await lockKeys(tx, [`checkout:${input.idempotencyKey}`, `customer:${input.email}`]);
+  return deps.orders.placement.findByIdempotencyKey(tx, input.idempotencyKey);
 }
 
 /**
@@ -99,8 +146,9 @@ async function readCart(tx: Queryable, deps: PlacingDeps, owner: CartOwner | nul
 }
 
 /**
- * Step 3. Locks the variants (id order) and takes each line's units, in variant id order, the
- * same order every transaction locks them in. Returns the locked rows (today's prices).
+ * Step 3. Locks the variants (id order, the same order every transaction locks them in), checks
+ * each line against the locked stock (refused before anything is written), then takes every
+ * line's units in one conditional update. Returns the locked rows (today's prices).
  */
 async function takeStock(
   tx: Queryable,
@@ -117,25 +165,23 @@ async function takeStock(
   );
   for (const line of [...wanted].sort((a, b) => a.variantId - b.variantId)) {
     const variant = variants.get(line.variantId);
-    if (!variant?.isActive) {
-      throw new OutOfStockError(
-        `${line.productName} is no longer available. Please remove it from your cart.`,
-      );
-    }
-    if (!(await deps.stock.take(tx, variant.id, line.quantity))) {
-      throw new OutOfStockError(
-        variant.stock <= 0
-          ? `Sorry, ${variant.productName} has just sold out. Please remove it from your cart.`
-          : `Sorry, only ${variant.stock} of ${variant.productName} ${variant.stock === 1 ? 'is' : 'are'} left. Please update your cart.`,
-      );
-    }
+    const refusal = shortfall(line, variant ?? { productName: line.productName, isActive: false, stock: 0 });
+    if (refusal) throw refusal;
+  }
+  const units = wanted.map((l) => ({ variantId: l.variantId, quantity: l.quantity }));
+  if (!(await deps.stock.takeAll(tx, units))) {
+    // The rows are locked and were checked just above: only a bug gets here. Roll back.
+    throw new OutOfStockError('Sorry, an item in your cart has just sold out. Please review your cart.');
   }
   return variants;
 }
 
-/** Step 4. The delivery rate of the shopper's state; refuses pay on delivery where it does not run. */
-async function deliveryRate(tx: Queryable, input: CheckoutInput): Promise<DeliveryRateRow | null> {
-  const rate = await findDeliveryRate(tx, input.shipState);
+/**
+ * Step 4 (read before the transaction, like the store's settings): the delivery rate of the
+ * shopper's state; refuses pay on delivery where it does not run.
+ */
+export async function deliveryRate(q: Queryable, input: CheckoutInput): Promise<DeliveryRateRow | null> {
+  const rate = await findDeliveryRate(q, input.shipState);
   if (input.paymentMethod === 'pay_on_delivery' && !rate?.payOnDelivery) {
     const message = `Pay on delivery is not available in ${input.shipState}. Please choose another way to pay.`;
     throw new ValidationError(message, { paymentMethod: [message] });
@@ -203,7 +249,7 @@ function writeOrder(
   cartId: number | null,
   lines: readonly { line: CartLineRow; variant: LockedVariant }[],
   { totals, discount }: PricedOrder,
-): Promise<Order> {
+): ReturnType<OrdersService['placement']['write']> {
   return deps.orders.placement.write(
     tx,
     {
@@ -269,7 +315,7 @@ async function finishOffline(
   deps: PlacingDeps,
   request: PlacingRequest,
   cartId: number | null,
-  order: Order,
+  { order, lines }: Awaited<ReturnType<OrdersService['placement']['write']>>,
 ): Promise<void> {
   if (request.input.paymentMethod === 'online') return;
   const reference = await deps.payments.recordOffline(tx, order);
@@ -278,24 +324,28 @@ async function finishOffline(
     paid: false,
     paymentReference: reference,
     bank: request.bank,
+    lines,
   });
 }
 
-/** Places the order from the shopper's cart, every step on `tx` (see the steps above). */
+/**
+ * Places the order from the shopper's cart, every step on `tx` (see the steps above); `rate` is
+ * the delivery rate `deliveryRate` read before the transaction.
+ */
 export async function placeInTransaction(
   tx: Queryable,
   deps: PlacingDeps,
   request: PlacingRequest,
+  rate: DeliveryRateRow | null,
 ): Promise<{ order: Order; replayed: boolean }> {
   const earlier = await replayEarlier(tx, deps, request.input);
   if (earlier) return { order: earlier, replayed: true };
   const contents = await readCart(tx, deps, request.owner);
   const variants = await takeStock(tx, deps, contents.rows);
   const lines = contents.rows.map((line) => ({ line, variant: variants.get(line.variantId)! }));
-  const rate = await deliveryRate(tx, request.input);
   const priced = await priceOrder(tx, deps, request, lines, contents.promoCode, rate?.feeKobo ?? 0);
-  const order = await writeOrder(tx, deps, request, contents.cartId, lines, priced);
-  await takePromoUse(tx, deps, request, order, priced.discount);
-  await finishOffline(tx, deps, request, contents.cartId, order);
-  return { order, replayed: false };
+  const written = await writeOrder(tx, deps, request, contents.cartId, lines, priced);
+  await takePromoUse(tx, deps, request, written.order, priced.discount);
+  await finishOffline(tx, deps, request, contents.cartId, written);
+  return { order: written.order, replayed: false };
 }

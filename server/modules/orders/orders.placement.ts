@@ -7,12 +7,12 @@ import type { MailService } from '#server/modules/mail/mail.service.ts';
 import { orderPlacedMail } from '#server/modules/mail/order-templates.tsx';
 import {
   findOrderByIdempotencyKey,
+  insertLinesAndFirstStatus,
   insertOrder,
-  insertOrderLines,
-  insertStatus,
   listOrderLines,
   type NewOrder,
   type NewOrderLine,
+  type OrderLineRow,
   type OrderRow,
 } from './orders.repository.ts';
 import { deliveryDate, estimatedDelivery, fullAddress, methodOf } from './orders.tracking.ts';
@@ -45,9 +45,15 @@ export function createOrderPlacement(deps: { mail: MailService; trackUrl: (order
   async function sendPlacedMail(
     q: Queryable,
     order: OrderRow,
-    options: { paid: boolean; paymentReference: string; bank?: BankAccount },
+    options: {
+      paid: boolean;
+      paymentReference: string;
+      bank?: BankAccount;
+      /** The order's lines when the caller has them (just written): not read again. */
+      lines?: readonly OrderLineRow[];
+    },
   ) {
-    const lines = await listOrderLines(q, [order.id]);
+    const lines = options.lines ?? (await listOrderLines(q, [order.id]));
     const method = methodOf(order);
     await mail.enqueue(
       q,
@@ -97,26 +103,27 @@ export function createOrderPlacement(deps: { mail: MailService; trackUrl: (order
 
     /**
      * Writes a new order with `q` (the placing transaction): the order row under a free tracking
-     * number, its lines, and its first status with `note`.
+     * number, then its lines and its first status with `note` in one statement. Returns the order
+     * and its lines as stored (the order-placed email takes them without reading them again).
      */
     async write(
       q: Queryable,
       values: NewPlacedOrder,
       lines: readonly NewPlacedLine[],
       note: string,
-    ): Promise<OrderRow> {
+    ): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
       let order: OrderRow | null = null;
       for (let attempt = 0; attempt < 5 && !order; attempt++) {
         order = await insertOrder(q, { ...values, trackingNumber: newTrackingNumber() });
       }
       if (!order) throw new Error('Could not draw a free tracking number');
       const orderId = order.id;
-      await insertOrderLines(
+      const written = await insertLinesAndFirstStatus(
         q,
         lines.map((l) => ({ ...l, orderId })),
+        { orderId, status: values.status, note },
       );
-      await insertStatus(q, orderId, values.status, note);
-      return order;
+      return { order, lines: written };
     },
   };
 }

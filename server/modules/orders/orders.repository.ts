@@ -1,6 +1,6 @@
 // SQL for orders: writing them with their lines and history, moving their status, and marking
 // the stock of ended ones released (the units themselves live in the catalogue: its stock port).
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { OrderStatus } from '#core/order-status.ts';
 import { type Queryable, queryRows } from '#server/db/client.ts';
 import { orderLines, orderStatusHistory, orders } from '#server/db/schema/commerce.ts';
@@ -25,8 +25,58 @@ export async function insertOrder(q: Queryable, values: NewOrder): Promise<Order
   return row ?? null;
 }
 
-export async function insertOrderLines(q: Queryable, lines: NewOrderLine[]): Promise<void> {
-  if (lines.length > 0) await q.insert(orderLines).values(lines);
+/**
+ * A new order's lines and its first status in one statement (a data-modifying CTE): one round
+ * trip inside the placing transaction instead of two. Returns the lines as stored.
+ */
+export async function insertLinesAndFirstStatus(
+  q: Queryable,
+  lines: NewOrderLine[],
+  first: { orderId: number; status: OrderStatus; note: string },
+): Promise<OrderLineRow[]> {
+  const status = q.insert(orderStatusHistory).values({
+    orderId: first.orderId,
+    status: first.status,
+    note: first.note,
+    actorUserId: null,
+  });
+  if (lines.length === 0) {
+    await status;
+    return [];
+  }
+  // drizzle builds each INSERT (columns, defaults, types); they run as one statement.
+  const statusSql = (status as unknown as { getSQL(): SQL }).getSQL();
+  const linesSql = (q.insert(orderLines).values(lines).returning() as unknown as { getSQL(): SQL }).getSQL();
+  const rows = await queryRows<{
+    id: number;
+    order_id: number;
+    product_id: number | null;
+    variant_id: number | null;
+    product_name: string;
+    variant_label: string;
+    sku: string;
+    image_id: string | null;
+    unit_price_kobo: number;
+    quantity: number;
+    discount_kobo: number;
+    total_kobo: number;
+  }>(q, sql`WITH first_status AS (${statusSql}) ${linesSql}`);
+  return rows
+    .map((r) => ({
+      id: r.id,
+      orderId: r.order_id,
+      productId: r.product_id,
+      variantId: r.variant_id,
+      productName: r.product_name,
+      variantLabel: r.variant_label,
+      sku: r.sku,
+      imageId: r.image_id,
+      unitPriceKobo: r.unit_price_kobo,
+      quantity: r.quantity,
+      discountKobo: r.discount_kobo,
+      totalKobo: r.total_kobo,
+    }))
+    .sort((a, b) => a.id - b.id);
 }
 
 export async function insertStatus(
