@@ -209,6 +209,20 @@ export async function countItems(q: Queryable, cartId: number): Promise<number> 
   return Number(row?.n ?? 0);
 }
 
+/** Units in an account's or a guest's cart (0 when there is none): the header badge, one query. */
+export async function countItemsOf(
+  q: Queryable,
+  owner: { userId: number } | { guestTokenHash: string },
+): Promise<number> {
+  const [row] = await queryRows<{ n: number | string | null }>(
+    q,
+    'userId' in owner
+      ? sql`SELECT sum(l.quantity) AS n FROM cart_lines l JOIN carts c ON c.id = l.cart_id WHERE c.user_id = ${owner.userId}`
+      : sql`SELECT sum(l.quantity) AS n FROM cart_lines l JOIN carts c ON c.id = l.cart_id WHERE c.guest_token_hash = ${owner.guestTokenHash}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
 /** Guest carts nobody has touched for this long are removed. */
 export async function deleteStaleGuestCarts(q: Queryable, before: Date): Promise<number> {
   const rows = await q

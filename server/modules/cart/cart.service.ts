@@ -23,6 +23,7 @@ import {
   type CartLineRow,
   type CartRow,
   countItems,
+  countItemsOf,
   createGuestCart,
   deleteCart,
   deleteLine,
@@ -199,8 +200,11 @@ export function createCartService(deps: { db: Db; promotions: PromotionsService;
 
     /** Units in the cart, for the header badge. */
     async count(owner: CartOwner | null): Promise<number> {
-      const cart = await findCart(db, owner);
-      return cart ? countItems(db, cart.id) : 0;
+      if (!owner) return 0;
+      return countItemsOf(
+        db,
+        'userId' in owner ? { userId: owner.userId } : { guestTokenHash: hashToken(owner.guestToken) },
+      );
     },
 
     /**
