@@ -224,6 +224,8 @@ export function createServices(deps: {
       purchases,
       productPaths,
       onProductChanged: () => catalog.invalidate(),
+      // On the bus: catalog.invalidate() ('catalog:') and a sale's notice reach it (ADR 040).
+      cache: sharedCache(),
       // A shopper's review photos: checked and stored by the media service (made below), unaudited.
       photos: {
         checkPhoto: (input) => media.checkPhoto(input),

@@ -73,11 +73,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       development: options.pages?.mode === 'development',
     }),
   );
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   // One line per request, pages included.
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
+    if (!(request.log as Logger).isLevelEnabled('info')) return done();
     request.log.info(
       {
         method: request.method,
@@ -88,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
       'request',
     );
+    done();
   });
 
   app.setErrorHandler(errorHandler);
@@ -98,12 +101,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const secureCookies = env.PUBLIC_URL.startsWith('https:');
   app.decorateRequest('auth', null as unknown as RequestAuth);
   app.decorateRequest('cart', null as unknown as RequestCart);
-  app.addHook('onRequest', async (request) => {
+  // Nothing is looked up here: the session and cart are read on first use, and the client's
+  // address (proxy-aware, not free) only when something asks for it.
+  app.addHook('onRequest', (request, _reply, done) => {
     const secure = secureCookies || request.protocol === 'https';
     const auth = createRequestAuth({
       accounts: services.accounts,
       cookieHeader: request.headers.cookie,
-      client: { ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
+      client: {
+        get ip() {
+          return request.ip;
+        },
+        userAgent: request.headers['user-agent'] ?? null,
+      },
       secure,
     });
     request.auth = auth;
@@ -112,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       user: () => auth.getUser(),
       secure,
     });
+    done();
   });
 
   await app.register(compress, {

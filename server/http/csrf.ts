@@ -9,10 +9,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function csrfGuard(options: { publicUrl: string; exempt?: RegExp }) {
   const publicOrigin = new URL(options.publicUrl).origin;
-  return async function checkOrigin(request: FastifyRequest, reply: FastifyReply) {
-    if (SAFE_METHODS.has(request.method)) return;
+  // A callback hook: reading a page costs no promise here (only refusals answer, without `done`).
+  return function checkOrigin(request: FastifyRequest, reply: FastifyReply, done: () => void) {
+    if (SAFE_METHODS.has(request.method)) return done();
     // Exempt by the route the request matched, not by how its raw URL happens to be spelled.
-    if (options.exempt && request.routeOptions.url && options.exempt.test(request.routeOptions.url)) return;
+    if (options.exempt && request.routeOptions.url && options.exempt.test(request.routeOptions.url))
+      return done();
     const site = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
     let allowed = true;
@@ -21,11 +23,11 @@ export function csrfGuard(options: { publicUrl: string; exempt?: RegExp }) {
     } else if (typeof origin === 'string' && origin !== '') {
       allowed = origin === publicOrigin || origin === `${request.protocol}://${request.host}`;
     }
-    if (allowed) return;
+    if (allowed) return done();
     request.log.warn({ origin, site }, 'cross-site request refused');
     const message = 'This request came from another website and was refused to protect your account.';
     const wantsJson = request.url.startsWith('/api/');
-    return reply
+    reply
       .code(403)
       .type(wantsJson ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8')
       .send(

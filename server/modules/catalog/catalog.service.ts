@@ -173,7 +173,11 @@ export function createCatalogService(deps: { db: Queryable; cache?: TtlCache }) 
 
     /** Up to four other products from the same category, best sellers first. */
     listRelated(product: { id: number; category: string }): Promise<ProductSummary[]> {
-      return listRelatedProducts(db, product, RELATED_PRODUCTS_LIMIT);
+      // Other products' cards: forgotten with the listings (their prices, badges and order), which
+      // is also what a product page's kept HTML is tagged with (ADR 040).
+      return cache.get(`catalog:list:related:${product.id}:${product.category}`, CATALOG_CACHE_MS, () =>
+        listRelatedProducts(db, product, RELATED_PRODUCTS_LIMIT),
+      );
     },
 
     /**

@@ -18,6 +18,7 @@ import {
 import type { Queryable } from '#server/db/client.ts';
 import type { CheckedPhoto } from '#server/modules/media/media.service.ts';
 import type { PurchasesPort } from '#server/modules/orders/purchases.ts';
+import type { TtlCache } from '#server/platform/cache.ts';
 import { AppError, ForbiddenError, ValidationError } from '#server/platform/errors.ts';
 import { parseInput } from '#server/platform/validation.ts';
 import {
@@ -52,6 +53,8 @@ const tooMany = (name: string) =>
 
 /** Approved reviews per page on a product page. */
 export const REVIEWS_PAGE_SIZE = 5;
+/** How long a product page's reviews are kept without any invalidation (the safety net, ADR 040). */
+const REVIEWS_CACHE_MS = 15_000;
 
 /** Where the product page lives, for the products these reviews are about (null: not on sale). */
 export type ProductPaths = (productIds: number[]) => Promise<Map<number, string>>;
@@ -73,8 +76,50 @@ export function createReviewsService(deps: {
   photos: ReviewPhotoStore;
   /** Call after a change that moves a product's figures, so cached pages show it at once. */
   onProductChanged?: (productId: number) => void;
+  /**
+   * Keeps a product page's approved reviews (ADR 040), under the product's own key prefix
+   * (`catalog:product:<id>:`): whatever forgets the product — `onProductChanged`, an owner's edit,
+   * a sale's notice, on the cache bus — forgets its reviews too. Absent: read every time.
+   */
+  cache?: TtlCache;
 }) {
   const { db, purchases } = deps;
+  const { cache } = deps;
+  async function loadForProduct(productId: number, safePage: number): Promise<ProductReviews> {
+    const [distribution, rows] = await Promise.all([
+      approvedDistribution(db, productId),
+      listApproved(db, productId, REVIEWS_PAGE_SIZE, (safePage - 1) * REVIEWS_PAGE_SIZE),
+    ]);
+    const photos = await photosOf(
+      db,
+      rows.map((r) => r.id),
+    );
+    let count = 0;
+    let total = 0;
+    for (const [stars, n] of distribution) {
+      count += n;
+      total += stars * n;
+    }
+    const items: PublicReview[] = rows.map((r) => ({
+      id: r.id,
+      rating: r.rating,
+      comment: r.comment,
+      authorName: r.authorName,
+      verifiedPurchase: r.orderId !== null,
+      createdAt: r.createdAt.toISOString(),
+      reply: r.reply,
+      repliedAt: r.repliedAt?.toISOString() ?? null,
+      photos: photos.get(r.id) ?? [],
+    }));
+    return {
+      average: count > 0 ? Math.round((total / count) * 10) / 10 : null,
+      count,
+      distribution: [5, 4, 3, 2, 1].map((stars) => ({ stars, count: distribution.get(stars) ?? 0 })),
+      items,
+      page: safePage,
+      pageSize: REVIEWS_PAGE_SIZE,
+    };
+  }
 
   function toMine(row: ReviewRow, paths: Map<number, string>, photos: Map<number, ImageRef[]>): MyReview {
     return {
@@ -240,41 +285,12 @@ export function createReviewsService(deps: {
     },
 
     /** A product page's approved reviews, newest first, with the average and star distribution. */
-    async forProduct(productId: number, page = 1): Promise<ProductReviews> {
+    forProduct(productId: number, page = 1): Promise<ProductReviews> {
       const safePage = Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
-      const [distribution, rows] = await Promise.all([
-        approvedDistribution(db, productId),
-        listApproved(db, productId, REVIEWS_PAGE_SIZE, (safePage - 1) * REVIEWS_PAGE_SIZE),
-      ]);
-      const photos = await photosOf(
-        db,
-        rows.map((r) => r.id),
+      if (!cache) return loadForProduct(productId, safePage);
+      return cache.get(`catalog:product:${productId}:reviews:${safePage}`, REVIEWS_CACHE_MS, () =>
+        loadForProduct(productId, safePage),
       );
-      let count = 0;
-      let total = 0;
-      for (const [stars, n] of distribution) {
-        count += n;
-        total += stars * n;
-      }
-      const items: PublicReview[] = rows.map((r) => ({
-        id: r.id,
-        rating: r.rating,
-        comment: r.comment,
-        authorName: r.authorName,
-        verifiedPurchase: r.orderId !== null,
-        createdAt: r.createdAt.toISOString(),
-        reply: r.reply,
-        repliedAt: r.repliedAt?.toISOString() ?? null,
-        photos: photos.get(r.id) ?? [],
-      }));
-      return {
-        average: count > 0 ? Math.round((total / count) * 10) / 10 : null,
-        count,
-        distribution: [5, 4, 3, 2, 1].map((stars) => ({ stars, count: distribution.get(stars) ?? 0 })),
-        items,
-        page: safePage,
-        pageSize: REVIEWS_PAGE_SIZE,
-      };
     },
 
     /** The port the admin users list asks: reviews written per account (any state). */
