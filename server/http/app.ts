@@ -25,9 +25,9 @@ import type { Logger } from '#server/platform/logger.ts';
 import type { Services } from '#server/services.ts';
 import { csrfGuard } from './csrf.ts';
 import { errorHandler } from './errors.ts';
+import { DEV_ISLANDS_HREF, islandsHrefIn } from './islands.ts';
 import { registerOpenApi } from './openapi.ts';
 import { PAYSTACK_CHECKOUT_ORIGIN, securityHeaders } from './security-headers.ts';
-import { DEV_ISLANDS_HREF, islandsHrefIn } from './islands.ts';
 import { registerSsr } from './ssr.ts';
 import { fastifyTrustProxy } from './trust-proxy.ts';
 
@@ -141,7 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(newsletterRoutes(services.newsletter), { prefix: '/api/v1' });
   await app.register(accountRoutes(services), { prefix: '/api/v1' });
   await app.register(mailRoutes(services.mail), { prefix: '/api/v1' });
-  await app.register(cartRoutes(services.cart), { prefix: '/api/v1' });
+  await app.register(cartRoutes(services.cart, services.limits), { prefix: '/api/v1' });
   await app.register(orderRoutes(services.orders, services.limits), { prefix: '/api/v1' });
   await app.register(webhookRoutes(services.payments), { prefix: '/api/webhooks' });
   await app.register(twoFactorRoutes(services.twoFactor), { prefix: '/api/v1' });
