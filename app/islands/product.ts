@@ -1,1 +1,272 @@
-export function enhanceProduct(): void {}
+// The product page's island (ADR 039): the page is rendered whole by the server and not hydrated;
+// this finds the product components' elements by their data attributes
+// (app/features/product/*.tsx) and makes them work in place. Every form here also works without
+// JavaScript (it posts and the page comes back), so each enhancement only takes over the submit.
+import { readWishlist, writeWishlist } from './wishlist-storage.ts';
+
+type Root = ParentNode;
+
+/** The header badge's look (app/features/layout/site-header.tsx), for a cart that had none. */
+const BADGE_CLASS =
+  'absolute right-0.5 top-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-plum-800 px-1 text-[11px] font-bold text-white';
+
+export function enhanceProduct(): void {
+  enhanceGallery(document);
+  enhanceAddToCart(document);
+  enhanceWishlist(document);
+  enhanceBackInStock();
+  enhanceShare(document);
+}
+
+/** Thumbnails swap the main picture (its sources come in the thumbnail's data attributes). */
+function enhanceGallery(root: Root) {
+  const gallery = root.querySelector<HTMLElement>('[data-gallery]');
+  const main = gallery?.querySelector('[data-gallery-main]');
+  if (!gallery || !main) return;
+  gallery.addEventListener('click', (event) => {
+    const thumb = (event.target as Element).closest<HTMLButtonElement>('[data-gallery-thumb]');
+    if (!thumb) return;
+    const d = thumb.dataset;
+    const img = main.querySelector('img');
+    if (!img || !d.src) return;
+    for (const [type, srcset] of [
+      ['image/avif', d.avif],
+      ['image/webp', d.webp],
+    ] as const) {
+      const source = main.querySelector(`source[type="${type}"]`);
+      if (source && srcset) source.setAttribute('srcset', srcset);
+    }
+    if (d.width) img.width = Number(d.width);
+    if (d.height) img.height = Number(d.height);
+    img.src = d.src;
+    img.alt = d.alt ?? '';
+    for (const other of gallery.querySelectorAll<HTMLButtonElement>('[data-gallery-thumb]')) {
+      const on = other === thumb;
+      other.setAttribute('aria-pressed', String(on));
+      other.classList.toggle('ring-plum-800', on);
+      other.classList.toggle('ring-transparent', !on);
+      other.classList.toggle('hover:ring-plum-100', !on);
+    }
+  });
+}
+
+/** The header's cart link: its badge and its label say how many units the cart holds. */
+export function showCartCount(count: number) {
+  const badgeNow = document.querySelector('header [data-testid="cart-count"]');
+  const link = badgeNow?.closest('a') ?? document.querySelector('header a[href="/cart"]');
+  if (!link) return;
+  link.setAttribute('aria-label', count > 0 ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart');
+  let badge = link.querySelector<HTMLElement>('[data-testid="cart-count"]');
+  if (count <= 0) {
+    badge?.remove();
+    return;
+  }
+  if (!badge) {
+    badge = document.createElement('span');
+    badge.dataset.testid = 'cart-count';
+    badge.className = BADGE_CLASS;
+    link.append(badge);
+  }
+  badge.textContent = count > 99 ? '99+' : String(count);
+}
+
+function say(status: Element, ok: boolean, text: string, link?: { href: string; text: string }) {
+  const span = document.createElement('span');
+  span.className = `font-semibold ${ok ? 'text-ok' : 'text-sale'}`;
+  span.append(text);
+  if (link) {
+    const a = document.createElement('a');
+    a.href = link.href;
+    a.className = 'underline';
+    a.textContent = link.text;
+    span.append(a);
+  }
+  status.replaceChildren(span);
+}
+
+/** The quantity stepper (1..max) and Add to Cart through POST /api/v1/cart/lines. */
+function enhanceAddToCart(root: Root) {
+  const form = root.querySelector<HTMLFormElement>('form[data-add-to-cart]');
+  const input = form?.querySelector<HTMLInputElement>('input[name="quantity"]');
+  const submit = form?.querySelector<HTMLButtonElement>('button[type="submit"]');
+  const status = form?.querySelector('[role="status"]');
+  if (!form || !input || !submit || !status) return;
+  const max = Math.max(1, Number(input.max) || 1);
+  const clamp = (n: number) => Math.min(max, Math.max(1, Math.floor(n) || 1));
+  const steps = form.querySelectorAll<HTMLButtonElement>('[data-quantity-step]');
+
+  const sync = () => {
+    const quantity = clamp(Number(input.value));
+    input.value = String(quantity);
+    for (const step of steps) {
+      step.disabled = Number(step.dataset.quantityStep) < 0 ? quantity <= 1 : quantity >= max;
+    }
+    // "Order this on WhatsApp" names the quantity chosen.
+    const whatsapp = root.querySelector<HTMLAnchorElement>('a[data-whatsapp-order]');
+    if (whatsapp) {
+      const url = new URL(whatsapp.href);
+      const text = (url.searchParams.get('text') ?? '').replace(/order \d+ ×/, `order ${quantity} ×`);
+      whatsapp.href = `${url.origin}${url.pathname}?text=${encodeURIComponent(text)}`;
+    }
+  };
+  form.addEventListener('click', (event) => {
+    const step = (event.target as Element).closest<HTMLButtonElement>('[data-quantity-step]');
+    if (!step) return;
+    input.value = String(clamp(Number(input.value) + Number(step.dataset.quantityStep)));
+    sync();
+  });
+  input.addEventListener('change', sync);
+  sync();
+
+  const name = form.dataset.productName ?? 'It';
+  let busy = false;
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (busy) return;
+    busy = true;
+    sync();
+    const label = submit.textContent;
+    submit.disabled = true;
+    submit.textContent = 'Adding…';
+    status.replaceChildren();
+    try {
+      const res = await fetch('/api/v1/cart/lines', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({
+          variantId: Number(new FormData(form).get('variantId')),
+          quantity: Number(input.value),
+        }),
+      });
+      const answer = (await res.json().catch(() => null)) as { count?: number; message?: string } | null;
+      if (res.ok && typeof answer?.count === 'number') {
+        say(status, true, `${name} added. `, { href: '/cart', text: 'View cart' });
+        showCartCount(answer.count);
+      } else {
+        say(status, false, answer?.message ?? 'Sorry, that could not be added. Please try again.');
+      }
+    } catch {
+      say(status, false, 'We could not reach the shop. Please check your connection and try again.');
+    } finally {
+      submit.disabled = false;
+      submit.textContent = label;
+      busy = false;
+    }
+  });
+}
+
+/** The heart: a guest's wishlist lives in this browser; a signed-in shopper's on the server. */
+function enhanceWishlist(root: Root) {
+  const form = root.querySelector<HTMLFormElement>('form[data-wishlist]');
+  const button = form?.querySelector<HTMLButtonElement>('button[type="submit"]');
+  const id = Number(form?.dataset.productId);
+  if (!form || !button || !Number.isInteger(id)) return;
+  const signedIn = document.body.dataset.signedIn === 'true';
+  const show = (saved: boolean) => {
+    button.setAttribute('aria-pressed', String(saved));
+    button.setAttribute('aria-label', saved ? 'Remove from wishlist' : 'Add to wishlist');
+    button.value = saved ? 'remove' : 'add';
+    const heart = button.querySelector('svg');
+    heart?.classList.toggle('fill-sale', saved);
+    heart?.classList.toggle('text-sale', saved);
+  };
+  // A guest's page is shared by every visitor: the server rendered it unsaved.
+  if (!signedIn) show(readWishlist().includes(id));
+
+  let busy = false;
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const saved = button.getAttribute('aria-pressed') === 'true';
+    if (!signedIn) {
+      const ids = readWishlist();
+      writeWishlist(saved ? ids.filter((x) => x !== id) : [...ids, id]);
+      show(!saved);
+      window.dispatchEvent(new Event('wishlist-change'));
+      return;
+    }
+    if (busy) return;
+    busy = true;
+    try {
+      const res = await fetch(form.action, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { accept: 'application/json' },
+        body: new URLSearchParams({ intent: saved ? 'remove' : 'add', productId: String(id) }),
+      });
+      const answer = (await res.json().catch(() => null)) as { ok?: boolean } | null;
+      if (res.ok && answer?.ok) {
+        show(!saved);
+        window.dispatchEvent(new Event('wishlist-change'));
+      }
+    } catch {
+      // Nothing changed: the heart stays as it was.
+    } finally {
+      busy = false;
+    }
+  });
+}
+
+/**
+ * "Email me when it's back": posts the form to the product page's action, as without JavaScript,
+ * and puts the answer's section in place of this one (delegated: the new section's form too).
+ */
+function enhanceBackInStock() {
+  if (!document.querySelector('[data-back-in-stock]')) return;
+  document.addEventListener('submit', async (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement)) return;
+    const section = form.closest('[data-back-in-stock]');
+    if (!section) return;
+    event.preventDefault();
+    const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+    if (submit?.disabled) return;
+    if (submit) {
+      submit.disabled = true;
+      submit.textContent = 'Saving…';
+    }
+    try {
+      const res = await fetch(form.action, {
+        method: 'POST',
+        credentials: 'same-origin',
+        body: new FormData(form),
+      });
+      const page = new DOMParser().parseFromString(await res.text(), 'text/html');
+      const next = page.querySelector('[data-back-in-stock]');
+      if (!next) throw new Error(`no back-in-stock answer (${res.status})`);
+      section.replaceWith(next);
+      const invalid = next.querySelector<HTMLElement>('[aria-invalid="true"]');
+      invalid?.focus();
+    } catch {
+      // Let the browser post it the ordinary way: the page comes back with the answer.
+      form.submit();
+    }
+  });
+}
+
+/** Share: the device's share sheet where there is one, else copy the link (rendered hidden). */
+function enhanceShare(root: Root) {
+  const box = root.querySelector<HTMLElement>('[data-share]');
+  const button = box?.querySelector<HTMLButtonElement>('[data-share-button]');
+  const status = box?.querySelector('[data-share-status]');
+  if (!box || !button || !status) return;
+  const url = box.dataset.url ?? location.href;
+  const title = box.dataset.title ?? document.title;
+  button.hidden = false;
+  button.addEventListener('click', async () => {
+    if (navigator.share) {
+      try {
+        await navigator.share({ title, url });
+        return;
+      } catch (error) {
+        if ((error as Error).name === 'AbortError') return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      status.textContent = 'Link copied';
+    } catch {
+      status.textContent = `Copy this link: ${url}`;
+    }
+  });
+}

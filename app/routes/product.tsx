@@ -1,11 +1,13 @@
 // /collections/:slug: one product with its variants. The slug ends in the product's id; any other
-// spelling of the path redirects (301) to the canonical one.
+// spelling of the path redirects (301) to the canonical one. The page is not hydrated (ADR 039):
+// the islands script (app/islands/product.ts) enhances it; choosing a variant is a link (?variant=).
 
-import { data, redirect, type ShouldRevalidateFunction } from 'react-router';
+import { data, redirect } from 'react-router';
 import { productMeta } from '#app/features/product/product-meta.ts';
 import { ProductNotFound, ProductView } from '#app/features/product/product-view.tsx';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { PAGE_TAGS, sharePage } from '#app/lib/page-cache.server.ts';
+import { STATIC_PAGE } from '#app/lib/page-handle.ts';
 import { parseProductId, productPath } from '#core/catalog.ts';
 import type { Route } from './+types/product';
 
@@ -96,19 +98,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers = formHeaders;
 
-// Choosing a variant only changes ?variant=: the page already holds every variant, so no refetch
-// (another page of reviews, ?reviews=, does need one).
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}) =>
-  !formMethod &&
-  currentUrl.pathname === nextUrl.pathname &&
-  currentUrl.searchParams.get('reviews') === nextUrl.searchParams.get('reviews')
-    ? false
-    : defaultShouldRevalidate;
+/** Served without React in the browser: the islands script enhances it (ADR 039). */
+export const handle = STATIC_PAGE;
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   return productMeta(loaderData?.product ?? null, loaderData?.url ?? '');

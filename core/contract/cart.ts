@@ -17,6 +17,22 @@ const variantId = z.coerce
 export const AddToCartInput = z.object({ variantId, quantity: quantity(1).default(1) });
 export type AddToCartInput = z.infer<typeof AddToCartInput>;
 
+/** POST /api/v1/cart/lines: what the product page's Add to Cart sends (JSON) when JavaScript runs. */
+export const AddCartLineBody = z.object({
+  variantId: variantId.describe('The variant to add (product_variants.id)'),
+  quantity: quantity(1)
+    .default(1)
+    .describe('How many to add on top of what the cart already holds of it (default 1)'),
+});
+
+/** The answer to POST /api/v1/cart/lines: enough for the page to say so and update the header badge. */
+export const AddedCartLineSchema = z.object({
+  count: z.number().int().describe('Units in the cart now (the header badge)'),
+  quantity: z.number().int().describe("The variant's line quantity now"),
+  message: z.string().describe('What happened, in words for the shopper'),
+});
+export type AddedCartLine = z.infer<typeof AddedCartLineSchema>;
+
 /** Setting a quantity to 0 (or less) removes the line, as the spec says. */
 export const SetCartQuantityInput = z.object({
   variantId,

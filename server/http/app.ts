@@ -152,7 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(newsletterRoutes(services.newsletter), { prefix: '/api/v1' });
   await app.register(accountRoutes(services), { prefix: '/api/v1' });
   await app.register(mailRoutes(services.mail), { prefix: '/api/v1' });
-  await app.register(cartRoutes(services.cart), { prefix: '/api/v1' });
+  await app.register(cartRoutes(services.cart, services.limits), { prefix: '/api/v1' });
   await app.register(orderRoutes(services.orders, services.limits), { prefix: '/api/v1' });
   await app.register(webhookRoutes(services.payments), { prefix: '/api/webhooks' });
   await app.register(twoFactorRoutes(services.twoFactor), { prefix: '/api/v1' });

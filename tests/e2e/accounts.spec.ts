@@ -316,6 +316,21 @@ describe('accounts (JavaScript on)', () => {
       await other.waitForURL((url) => url.pathname === '/dashboard');
       await expectOnWishlist(other);
       expect(await other.evaluate(() => localStorage.getItem('wishlist'))).toBeNull();
+
+      // The signed-in heart saves on the server, in place (the product page's island posts it).
+      await openPage(other, productPath(product));
+      const saved = other.getByTestId('wishlist-toggle');
+      expect(await saved.getAttribute('aria-pressed')).toBe('true');
+      await saved.click();
+      await expect.poll(() => saved.getAttribute('aria-pressed')).toBe('false');
+      expect(await saved.getAttribute('aria-label')).toBe('Add to wishlist');
+      expect(other.url()).toContain(productPath(product));
+      await openPage(other, productPath(product));
+      expect(await other.getByTestId('wishlist-toggle').getAttribute('aria-pressed')).toBe('false');
+      expect(await other.evaluate(() => localStorage.getItem('wishlist'))).toBeNull();
+      await other.getByTestId('wishlist-toggle').click();
+      await expect.poll(() => other.getByTestId('wishlist-toggle').getAttribute('aria-pressed')).toBe('true');
+      await expectOnWishlist(other);
     } finally {
       await otherDevice.close();
     }

@@ -82,7 +82,7 @@ describe('collections', () => {
 });
 
 describe('product page', () => {
-  it('changes price, stock and the URL when another variant is chosen, without loading a new page', async () => {
+  it("changes price, stock and the URL when another variant is chosen: a link to that variant's page", async () => {
     const { page } = t;
     const bundles = await api('?category=bundles&sort=popular');
     const product = bundles.items.find((p) => new Set(p.variants.map((v) => v.priceKobo)).size > 1)!;
@@ -98,12 +98,91 @@ describe('product page', () => {
     expect(await price.innerText()).toBe(`₦${(first.priceKobo / 100).toLocaleString('en-NG')}`);
     await page.getByRole('link', { name: other.options.length!, exact: true }).click();
     await page.waitForURL(`**?variant=${other.id}`);
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
     await expect.poll(() => price.innerText()).toBe(`₦${(other.priceKobo / 100).toLocaleString('en-NG')}`);
     const stockText = await page.getByTestId('variant-stock').innerText();
     expect(stockText).toBe(
       other.stock === 0 ? 'Out of stock' : other.stock <= 5 ? `Only ${other.stock} left` : 'In stock',
     );
-    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+    // The product page is not hydrated (ADR 039): the variant's page is a page of its own.
+    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBeUndefined();
+  });
+
+  it('runs on the islands script alone: the gallery, the quantity stepper and Share work without React', async () => {
+    const { page, context } = t;
+    // A product with two pictures and a variant with a few left (the stepper's ceiling is its stock).
+    const { items } = await api('?pageSize=60');
+    let found: {
+      item: ApiItem;
+      images: { id: string; alt: string }[];
+      variant: ApiItem['variants'][number];
+    } | null = null;
+    for (const item of items) {
+      const variant = item.variants.find((v) => v.stock >= 2 && v.stock <= 5);
+      if (!variant) continue;
+      const detail = (await (await fetch(`${inject('baseUrl')}/api/v1/products/${item.id}`)).json()) as {
+        images: { id: string; alt: string }[];
+      };
+      if (detail.images.length >= 2) {
+        found = { item, images: detail.images, variant };
+        break;
+      }
+    }
+    expect(found, 'a product with two pictures and a variant with 2 to 5 left').not.toBeNull();
+    const { item, images, variant } = found!;
+    await openPage(page, `/collections/${item.slug}-${item.id}?variant=${variant.id}`);
+    // One script: the islands; no React Router in the browser.
+    const scripts = await page.locator('script[src]').evaluateAll((s) => s.map((e) => e.getAttribute('src')));
+    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/islands-[\w-]+\.js$/)]);
+    expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(false);
+
+    // The gallery: the second thumbnail shows its picture in the main place.
+    const main = page.getByTestId('gallery').locator('[data-gallery-main] img');
+    expect(await main.getAttribute('src')).toContain(images[0]!.id);
+    const second = page.getByRole('button', { name: `Show picture 2 of ${images.length}` });
+    await second.click();
+    await expect.poll(() => main.getAttribute('src')).toContain(images[1]!.id);
+    expect(await main.getAttribute('alt')).toBe(images[1]!.alt);
+    expect(await second.getAttribute('aria-pressed')).toBe('true');
+    expect(
+      await page
+        .getByRole('button', { name: `Show picture 1 of ${images.length}` })
+        .getAttribute('aria-pressed'),
+    ).toBe('false');
+    expect(
+      await page
+        .getByTestId('gallery')
+        .locator('[data-gallery-main] source[type="image/avif"]')
+        .getAttribute('srcset'),
+    ).toContain(images[1]!.id);
+
+    // The stepper stays within 1 and what is left; the WhatsApp order follows it.
+    const field = page.getByTestId('quantity');
+    const less = page.getByRole('button', { name: 'Decrease quantity' });
+    const more = page.getByRole('button', { name: 'Increase quantity' });
+    expect(await field.inputValue()).toBe('1');
+    expect(await less.isDisabled()).toBe(true);
+    for (let i = 1; i < variant.stock; i++) await more.click();
+    expect(await field.inputValue()).toBe(String(variant.stock));
+    expect(await more.isDisabled()).toBe(true);
+    const order = await page.getByRole('link', { name: 'Order this on WhatsApp' }).getAttribute('href');
+    expect(new URL(order!).searchParams.get('text')).toContain(`order ${variant.stock} × ${item.name}`);
+    await less.click();
+    expect(await field.inputValue()).toBe(String(variant.stock - 1));
+    await field.fill('99');
+    await field.blur();
+    await expect.poll(() => field.inputValue()).toBe(String(variant.stock));
+
+    // Share: no share sheet in this browser, so the link is copied.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+    });
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    await page.getByText('Link copied').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${inject('baseUrl')}/collections/${item.slug}-${item.id}`,
+    );
   });
 
   it('sends link previews and search engines the product in the server HTML', async () => {

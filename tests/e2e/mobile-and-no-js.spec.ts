@@ -58,4 +58,23 @@ describe('with JavaScript off', () => {
     await page.waitForLoadState();
     expect(await page.locator('[data-testid="price"]').first().innerText()).toMatch(/^£/);
   });
+
+  it('shows the product page whole: Add to Cart posts a typed quantity, Share waits for JavaScript', async () => {
+    const { page } = t;
+    const list = (await (await page.request.get('/api/v1/products?pageSize=20')).json()) as {
+      items: { id: number; slug: string; name: string; variants: { id: number; stock: number }[] }[];
+    };
+    const product = list.items.find((p) => p.variants.some((v) => v.stock >= 3))!;
+    const variant = product.variants.find((v) => v.stock >= 3)!;
+    await page.goto(`/collections/${product.slug}-${product.id}?variant=${variant.id}`);
+    await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+    // The device's share sheet needs JavaScript: only the WhatsApp link shows.
+    expect(await page.getByRole('button', { name: 'Share', exact: true }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Share on WhatsApp' }).waitFor();
+    await page.getByTestId('quantity').fill('2');
+    await page.getByTestId('add-to-cart').click();
+    await page.waitForURL('**/cart');
+    const line = page.locator(`[data-testid="cart-line"][data-variant-id="${variant.id}"]`);
+    expect(await line.getByTestId('line-quantity').innerText()).toBe('2');
+  });
 });

@@ -43,8 +43,10 @@ async function chooseOtherVariant(page: Page, product: ApiProduct, from: ApiVari
     await openPage(page, productUrl(product, other));
     return other;
   }
+  // A link: the variant's own page (the product page is not hydrated; ADR 039).
   await page.locator(`main fieldset a[href$="?variant=${target.id}"]`).first().click();
   await page.waitForURL((url) => url.searchParams.get('variant') === String(target.id));
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
   await expect
     .poll(() => page.getByTestId('variant-price').getByTestId('price').first().innerText())
     .toBe(naira(target.priceKobo));

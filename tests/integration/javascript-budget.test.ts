@@ -49,7 +49,9 @@ function firstLoadFiles(html: string): string[] {
     seen.add(href);
     const source = readFileSync(path.join(CLIENT_DIR, href), 'utf8');
     // Static imports only: a dynamic import() loads later, when it is needed.
-    for (const m of source.matchAll(/(?:import|export)\s*(?:[\w${}\s,*]*from\s*)?["'](\.\/[^"']+\.js)["']/g)) {
+    for (const m of source.matchAll(
+      /(?:import|export)\s*(?:[\w${}\s,*]*from\s*)?["'](\.\/[^"']+\.js)["']/g,
+    )) {
       queue.push(path.posix.join(path.posix.dirname(href), m[1] as string));
     }
   }

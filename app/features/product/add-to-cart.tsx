@@ -1,37 +1,32 @@
-// The product page's quantity stepper and Add to Cart. It posts to /cart: without JavaScript the
-// shopper lands on the cart; with it, the page says "Added" in place and the header badge updates.
+// The product page's quantity stepper and Add to Cart. The form posts to /cart: without JavaScript
+// the shopper lands on the cart. The page is not hydrated (ADR 039): the islands script
+// (app/islands/product.ts) runs the − / + buttons and adds through POST /api/v1/cart/lines, says
+// "Added" in the status line and updates the header's cart badge, finding its elements by the
+// data attributes below.
 import { Minus, Plus } from 'lucide-react';
-import { Link, useFetcher } from 'react-router';
-import type { action as cartAction } from '../../routes/cart.tsx';
 
 export function AddToCart({
   variantId,
   stock,
   productName,
-  quantity,
-  onQuantity,
+  notice = null,
 }: {
   variantId: number;
+  /** How many one line may take (stock, within the per-line cap). */
   stock: number;
   productName: string;
-  quantity: number;
-  onQuantity(quantity: number): void;
+  /** A message from the server to show in the status line (a post answered without JavaScript). */
+  notice?: string | null;
 }) {
-  const fetcher = useFetcher<typeof cartAction>();
   const max = Math.max(1, stock);
-  const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
   const soldOut = stock <= 0;
   return (
-    <fetcher.Form
+    <form
       method="post"
       action="/cart"
       className="flex flex-1 flex-wrap items-center gap-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const body = new FormData(event.currentTarget);
-        body.set('_js', '1');
-        fetcher.submit(body, { method: 'post', action: '/cart' });
-      }}
+      data-add-to-cart
+      data-product-name={productName}
     >
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="variantId" value={variantId} />
@@ -39,9 +34,10 @@ export function AddToCart({
         <button
           type="button"
           className="inline-flex h-11 w-11 items-center justify-center disabled:opacity-40"
-          onClick={() => onQuantity(Math.max(1, quantity - 1))}
-          disabled={quantity <= 1}
+          // Enabled by the islands script; without JavaScript the field is typed into.
+          disabled
           aria-label="Decrease quantity"
+          data-quantity-step="-1"
         >
           <Minus className="h-4 w-4" aria-hidden="true" />
         </button>
@@ -55,41 +51,26 @@ export function AddToCart({
           inputMode="numeric"
           min={1}
           max={max}
-          value={quantity}
-          onChange={(e) => onQuantity(Math.min(max, Math.max(1, Number(e.target.value) || 1)))}
+          defaultValue={1}
           className="w-12 appearance-none bg-transparent text-center font-semibold [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
           data-testid="quantity"
         />
         <button
           type="button"
           className="inline-flex h-11 w-11 items-center justify-center disabled:opacity-40"
-          onClick={() => onQuantity(Math.min(max, quantity + 1))}
-          disabled={quantity >= max}
+          disabled
           aria-label="Increase quantity"
+          data-quantity-step="1"
         >
           <Plus className="h-4 w-4" aria-hidden="true" />
         </button>
       </div>
-      <button
-        type="submit"
-        className="btn-primary flex-1"
-        disabled={soldOut || fetcher.state !== 'idle'}
-        data-testid="add-to-cart"
-      >
-        {soldOut ? 'Out of stock' : fetcher.state !== 'idle' ? 'Adding…' : 'Add to Cart'}
+      <button type="submit" className="btn-primary flex-1" disabled={soldOut} data-testid="add-to-cart">
+        {soldOut ? 'Out of stock' : 'Add to Cart'}
       </button>
       <p role="status" className="basis-full text-sm" data-testid="add-to-cart-status">
-        {answer?.ok && answer.intent === 'add' ? (
-          <span className="font-semibold text-ok">
-            {`${productName} added. `}
-            <Link to="/cart" className="underline">
-              View cart
-            </Link>
-          </span>
-        ) : answer && !answer.ok ? (
-          <span className="font-semibold text-sale">{answer.message}</span>
-        ) : null}
+        {notice ? <span className="font-semibold">{notice}</span> : null}
       </p>
-    </fetcher.Form>
+    </form>
   );
 }

@@ -1,9 +1,10 @@
 // "Email me when it's back": shown instead of Add to Cart on a sold-out variant (ADR 037). A
 // guest gives an email; a signed-in shopper taps once (their account's email). The form posts to
-// the product page's action: without JavaScript the page comes back with the answer; with it, the
-// answer shows in place.
+// the product page's action: without JavaScript the page comes back with the answer. The page is
+// not hydrated (ADR 039): the islands script (app/islands/product.ts) posts the same form with
+// fetch and puts this section of the answer in place of the old one (data-back-in-stock).
 import { BellRing } from 'lucide-react';
-import { useActionData, useFetcher } from 'react-router';
+import { useActionData } from 'react-router';
 import type { action as productAction } from '../../routes/product.tsx';
 
 export interface BackInStockState {
@@ -22,15 +23,12 @@ export function BackInStock({
   productName: string;
   state: BackInStockState;
 }) {
-  const fetcher = useFetcher<typeof productAction>();
-  const posted = useActionData<typeof productAction>();
-  const answer = (fetcher.state === 'idle' ? fetcher.data : undefined) ?? posted;
+  const answer = useActionData<typeof productAction>();
   const mine = answer && (!answer.ok || answer.variantId === variantId) ? answer : undefined;
   const done = (mine?.ok ?? false) || state.waiting.includes(variantId);
   const fieldError =
     mine && !mine.ok ? (mine.fieldErrors as Record<string, string[] | undefined>).email?.[0] : undefined;
   const typed = mine && !mine.ok ? mine.values.email : undefined;
-  const busy = fetcher.state !== 'idle';
 
   return (
     <section
@@ -38,6 +36,7 @@ export function BackInStock({
       aria-labelledby="back-in-stock-title"
       className="w-full min-w-0 rounded-2xl border border-ink/15 bg-plum-50/40 p-4 [overflow-wrap:anywhere]"
       data-testid="back-in-stock"
+      data-back-in-stock
     >
       <h2 id="back-in-stock-title" className="flex items-center gap-2 font-semibold">
         <BellRing className="h-4 w-4" aria-hidden="true" />
@@ -50,7 +49,7 @@ export function BackInStock({
             : `You're on the list: we'll email ${state.accountEmail ?? 'you'} once, when it's back.`}
         </p>
       ) : (
-        <fetcher.Form method="post" className="mt-2 space-y-2" noValidate>
+        <form method="post" className="mt-2 space-y-2" noValidate>
           <input type="hidden" name="intent" value="back-in-stock" />
           <input type="hidden" name="variantId" value={variantId} />
           {state.accountEmail ? (
@@ -77,20 +76,15 @@ export function BackInStock({
               />
             </div>
           )}
-          <button
-            type="submit"
-            className="btn-primary w-full"
-            disabled={busy}
-            data-testid="back-in-stock-submit"
-          >
-            {busy ? 'Saving…' : "Email me when it's back"}
+          <button type="submit" className="btn-primary w-full" data-testid="back-in-stock-submit">
+            Email me when it's back
           </button>
           <p role="status" className="text-sm" id="back-in-stock-error">
             {mine && !mine.ok ? (
               <span className="font-semibold text-sale">{fieldError ?? mine.message}</span>
             ) : null}
           </p>
-        </fetcher.Form>
+        </form>
       )}
     </section>
   );

@@ -1,17 +1,20 @@
 // The product page's markup. The route (app/routes/product.tsx) loads the product and picks the
-// not-found or the product view; meta tags and JSON-LD live in product-meta.ts.
+// not-found or the product view; meta tags and JSON-LD live in product-meta.ts. The page is not
+// hydrated (ADR 039, `handle = STATIC_PAGE`): it holds no React state, and every behaviour in the
+// browser comes from the islands script (app/islands/product.ts), which finds its elements by
+// their data attributes.
 import { Heart } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useActionData, useSearchParams } from 'react-router';
 import { Price } from '#app/components/ui/price.tsx';
 import { ProductGrid } from '#app/features/catalog/product-card.tsx';
 import { useCurrency, useRootData } from '#app/features/layout/store-data.ts';
 import { useNonce } from '#app/lib/nonce.ts';
-import { isOnSale, percentOff, stockBadge } from '#core/catalog.ts';
+import { isOnSale, percentOff, productPath, stockBadge } from '#core/catalog.ts';
 import type { ProductDetail, ProductSummary } from '#core/contract/catalog.ts';
 import type { ProductReviews, ReviewViewer } from '#core/contract/reviews.ts';
 import { formatPrice } from '#core/money.ts';
 import { initialVariant } from '#core/variants.ts';
+import type { action as productAction } from '../../routes/product.tsx';
 import { AddToCart } from './add-to-cart.tsx';
 import { BackInStock, type BackInStockState } from './back-in-stock.tsx';
 import { ProductGallery } from './product-gallery.tsx';
@@ -19,7 +22,7 @@ import { productJsonLd } from './product-meta.ts';
 import { RatingSummary, ReviewsSection } from './product-reviews.tsx';
 import { ShareButton } from './share-button.tsx';
 import { VariantPicker } from './variant-picker.tsx';
-import { useWishlist } from './wishlist.ts';
+import { WISHLIST_ACTION } from './wishlist.ts';
 
 /** This page's address with another page of reviews (keeping the chosen variant). */
 function reviewsHref(current: URLSearchParams, page: number): string {
@@ -83,21 +86,25 @@ export function ProductView({
   const [searchParams] = useSearchParams();
   const requested = Number(searchParams.get('variant'));
   const variant = initialVariant(product.variants, Number.isInteger(requested) ? requested : null)!;
-  const [quantity, setQuantity] = useState(1);
   // No more than one order may take (MAX_QUANTITY_PER_LINE): the cart refuses more anyway.
   const buyable = Math.min(variant.stock, maxPerLine);
-  const maxQuantity = Math.max(1, buyable);
-  const qty = Math.min(quantity, maxQuantity);
   const badge = stockBadge(variant.stock);
+  // The page's own form ("Email me when it's back") was answered without JavaScript, but the variant
+  // shown has stock again (or the post was refused before it was read): say so by Add to Cart.
+  const answer = useActionData<typeof productAction>();
+  const notice = answer && !answer.ok && variant.stock > 0 ? answer.message : null;
   const sale = isOnSale(variant);
-  const wishlist = useWishlist();
-  const saved = wishlist.has(product.id);
+  const root = useRootData();
+  // A signed-in shopper's saved state comes from the server; a guest's from this browser's
+  // storage, set by the islands script (a guest's page is shared, so it renders unsaved).
+  const saved = root?.wishlistIds?.includes(product.id) ?? false;
   const currency = useCurrency();
   const nonce = useNonce();
-  const store = useRootData()?.store;
+  const store = root?.store;
   const optionSummary = Object.values(variant.options).join(', ');
+  // One unit; the islands script rewrites the number when the shopper changes the quantity.
   const whatsappOrder = store
-    ? `https://wa.me/${store.whatsapp}?text=${encodeURIComponent(`Hello, I'd like to order ${qty} × ${product.name} (${optionSummary}, SKU ${variant.sku}). ${url}?variant=${variant.id}`)}`
+    ? `https://wa.me/${store.whatsapp}?text=${encodeURIComponent(`Hello, I'd like to order 1 × ${product.name} (${optionSummary}, SKU ${variant.sku}). ${url}?variant=${variant.id}`)}`
     : null;
 
   return (
@@ -172,13 +179,7 @@ export function ProductView({
 
           <div className="flex flex-wrap items-center gap-3">
             {variant.stock > 0 ? (
-              <AddToCart
-                variantId={variant.id}
-                stock={buyable}
-                productName={product.name}
-                quantity={qty}
-                onQuantity={setQuantity}
-              />
+              <AddToCart variantId={variant.id} stock={buyable} productName={product.name} notice={notice} />
             ) : (
               <BackInStock
                 key={variant.id}
@@ -187,22 +188,34 @@ export function ProductView({
                 state={backInStock}
               />
             )}
-            <button
-              type="button"
-              onClick={() => wishlist.toggle(product.id)}
-              aria-pressed={saved}
-              aria-label={saved ? 'Remove from wishlist' : 'Add to wishlist'}
-              className="inline-flex h-11 w-11 items-center justify-center rounded-full border border-ink/20 hover:border-plum-700"
-              data-testid="wishlist-toggle"
-            >
-              <Heart className={`h-5 w-5 ${saved ? 'fill-sale text-sale' : ''}`} aria-hidden="true" />
-            </button>
+            {/* Without JavaScript a signed-in shopper's heart posts to the account's wishlist (a guest
+                is asked to sign in); the islands script toggles it in place (data-wishlist). */}
+            <form method="post" action={WISHLIST_ACTION} data-wishlist data-product-id={product.id}>
+              <input type="hidden" name="productId" value={product.id} />
+              <input
+                type="hidden"
+                name="redirectTo"
+                value={`${productPath(product)}?variant=${variant.id}`}
+              />
+              <button
+                type="submit"
+                name="intent"
+                value={saved ? 'remove' : 'add'}
+                aria-pressed={saved}
+                aria-label={saved ? 'Remove from wishlist' : 'Add to wishlist'}
+                className="inline-flex h-11 w-11 items-center justify-center rounded-full border border-ink/20 hover:border-plum-700"
+                data-testid="wishlist-toggle"
+              >
+                <Heart className={`h-5 w-5 ${saved ? 'fill-sale text-sale' : ''}`} aria-hidden="true" />
+              </button>
+            </form>
           </div>
           {whatsappOrder && variant.stock > 0 ? (
             <p className="text-sm text-muted">
               Prefer to chat?{' '}
               <a
                 href={whatsappOrder}
+                data-whatsapp-order
                 target="_blank"
                 rel="noopener noreferrer"
                 className="font-semibold text-plum-800 underline"

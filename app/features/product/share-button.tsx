@@ -1,32 +1,14 @@
+// The product page's Share: the device's share sheet where there is one, otherwise copy the link;
+// WhatsApp beside it as a plain link. The page is not hydrated (ADR 039): the button is rendered
+// hidden and the islands script (app/islands/product.ts) reveals and runs it (data-share), so
+// without JavaScript only the WhatsApp link shows.
 import { Share2 } from 'lucide-react';
-import { useState } from 'react';
 
-/** The device's share sheet where there is one; otherwise copy the link, with WhatsApp beside it. */
 export function ShareButton({ url, title }: { url: string; title: string }) {
-  const [status, setStatus] = useState('');
   const whatsapp = `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}`;
   return (
-    <div className="flex flex-wrap items-center gap-2">
-      <button
-        type="button"
-        className="btn-outline min-h-10"
-        onClick={async () => {
-          if (navigator.share) {
-            try {
-              await navigator.share({ title, url });
-              return;
-            } catch (error) {
-              if ((error as Error).name === 'AbortError') return;
-            }
-          }
-          try {
-            await navigator.clipboard.writeText(url);
-            setStatus('Link copied');
-          } catch {
-            setStatus(`Copy this link: ${url}`);
-          }
-        }}
-      >
+    <div className="flex flex-wrap items-center gap-2" data-share data-url={url} data-title={title}>
+      <button type="button" className="btn-outline min-h-10" hidden data-share-button>
         <Share2 className="h-4 w-4" aria-hidden="true" /> Share
       </button>
       <a
@@ -37,9 +19,7 @@ export function ShareButton({ url, title }: { url: string; title: string }) {
       >
         Share on WhatsApp
       </a>
-      <span role="status" className="text-sm text-muted">
-        {status}
-      </span>
+      <span role="status" className="text-sm text-muted" data-share-status />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 // The product page's variant choice: one group of options per attribute (length, colour…), each
-// a link to ?variant=, so it works without JavaScript. Sold-out choices are struck through.
+// a link to ?variant= (a full page load: the page is not hydrated, ADR 039, and each variant's page
+// is kept for every visitor). Sold-out choices are struck through.
 import { Link } from 'react-router';
 import type { ProductDetail } from '#core/contract/catalog.ts';
 import { optionGroups, variantFor } from '#core/variants.ts';
@@ -24,8 +25,6 @@ export function VariantPicker({ variants, variant }: { variants: Variant[]; vari
                 <Link
                   key={value}
                   to={`?variant=${target.id}`}
-                  replace
-                  preventScrollReset
                   aria-current={selected ? 'true' : undefined}
                   className={`inline-flex min-h-10 min-w-12 items-center justify-center rounded-full border px-4 text-sm font-semibold ${
                     selected
