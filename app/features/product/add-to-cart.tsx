@@ -57,7 +57,7 @@ export function AddToCart({
           max={max}
           value={quantity}
           onChange={(e) => onQuantity(Math.min(max, Math.max(1, Number(e.target.value) || 1)))}
-          className="w-12 appearance-none bg-transparent text-center font-semibold [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
+          className="h-11 w-12 appearance-none bg-transparent text-center font-semibold [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
           data-testid="quantity"
         />
         <button
