@@ -38,7 +38,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
               type="submit"
               name="intent"
               value="remove"
-              className="inline-flex h-10 w-10 items-center justify-center rounded-full text-muted hover:bg-sale/10 hover:text-sale"
+              className="inline-flex h-11 w-11 items-center justify-center rounded-full text-muted hover:bg-sale/10 hover:text-sale"
               aria-label={`Remove ${line.productName} from cart`}
             >
               <X className="h-4 w-4" aria-hidden="true" />
@@ -71,7 +71,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
               type="submit"
               name="quantity"
               value={line.quantity - 1}
-              className="inline-flex h-10 w-10 items-center justify-center disabled:opacity-40"
+              className="inline-flex h-11 w-11 items-center justify-center disabled:opacity-40"
               aria-label={line.quantity <= 1 ? `Remove ${line.productName}` : 'Decrease quantity'}
               disabled={busy}
             >
@@ -84,7 +84,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
               type="submit"
               name="quantity"
               value={line.quantity + 1}
-              className="inline-flex h-10 w-10 items-center justify-center disabled:opacity-40"
+              className="inline-flex h-11 w-11 items-center justify-center disabled:opacity-40"
               aria-label="Increase quantity"
               disabled={busy || line.quantity >= line.stock}
             >

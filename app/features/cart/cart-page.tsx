@@ -118,7 +118,7 @@ export function CartPage({ cart, actionData }: { cart: CartView; actionData: Car
           </p>
           <Link
             to="/collections"
-            className="block text-center text-sm font-semibold text-plum-800 hover:underline"
+            className="block py-3 text-center text-sm font-semibold text-plum-800 hover:underline"
           >
             Continue Shopping
           </Link>

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 
 export function Logo({ className = '' }: { className?: string }) {
   return (
-    <Link to="/" className={`group inline-flex items-center gap-2 ${className}`}>
+    <Link to="/" className={`group inline-flex min-h-11 items-center gap-2 ${className}`}>
       <svg viewBox="0 0 32 32" className="h-7 w-7 shrink-0 sm:h-8 sm:w-8" aria-hidden="true">
         <circle cx="16" cy="16" r="16" className="fill-plum-800" />
         <path d="M8 21.5 6.8 11l5.4 4.4L16 8.5l3.8 6.9 5.4-4.4L24 21.5Z" className="fill-gold-400" />

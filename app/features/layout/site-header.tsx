@@ -7,7 +7,7 @@ import { PopupForm } from './popup-dialog.tsx';
 import { useRootData } from './store-data.ts';
 
 const iconBase =
-  'relative h-11 w-10 items-center justify-center rounded-full text-ink hover:bg-plum-50 hover:text-plum-800 sm:w-11';
+  'relative h-11 w-11 items-center justify-center rounded-full text-ink hover:bg-plum-50 hover:text-plum-800';
 const iconButton = `inline-flex ${iconBase}`;
 
 function isActive(to: string, pathname: string, search: string): boolean {
@@ -93,6 +93,18 @@ export function SiteHeader() {
                     </Link>
                   </li>
                 ))}
+                {root?.user ? (
+                  <li className="sm:hidden">
+                    <Form method="post" action="/auth/sign-out">
+                      <button
+                        type="submit"
+                        className="block w-full py-3 text-left text-sm font-semibold uppercase tracking-wider text-ink hover:text-plum-700"
+                      >
+                        Logout
+                      </button>
+                    </Form>
+                  </li>
+                ) : null}
               </ul>
             </nav>
           </details>
@@ -140,17 +152,18 @@ export function SiteHeader() {
               <>
                 <Link
                   to="/dashboard"
-                  className="inline-flex h-11 min-w-10 max-w-40 items-center justify-center gap-1.5 rounded-full px-1.5 text-sm font-semibold hover:bg-plum-50 hover:text-plum-800 sm:px-2"
+                  className="inline-flex h-11 min-w-11 max-w-40 items-center justify-center gap-1.5 rounded-full px-1.5 text-sm font-semibold hover:bg-plum-50 hover:text-plum-800 sm:px-2"
                   data-testid="account-link"
                 >
                   <User className="h-5 w-5 shrink-0" aria-hidden="true" />
                   <span className="hidden truncate sm:inline">{root.user.name.split(' ')[0]}</span>
                   <span className="sr-only sm:hidden">My account ({root.user.name})</span>
                 </Link>
-                <Form method="post" action="/auth/sign-out" className="contents">
+                {/* On a phone Logout sits in the menu, so every header control keeps a 44 px target. */}
+                <Form method="post" action="/auth/sign-out" className="hidden sm:contents">
                   <button
                     type="submit"
-                    className="inline-flex h-11 min-w-10 items-center justify-center rounded-full px-1.5 text-sm font-semibold hover:bg-plum-50 hover:text-plum-800 sm:px-2"
+                    className="inline-flex h-11 min-w-11 items-center justify-center rounded-full px-1.5 text-sm font-semibold hover:bg-plum-50 hover:text-plum-800 sm:px-2"
                   >
                     <LogOut className="h-5 w-5 sm:hidden" aria-hidden="true" />
                     <span className="sr-only sm:not-sr-only">Logout</span>
@@ -160,7 +173,7 @@ export function SiteHeader() {
             ) : (
               <Link
                 to={signInLink(location.pathname, location.search)}
-                className="inline-flex h-11 min-w-10 items-center justify-center gap-1.5 rounded-full px-1.5 text-sm font-semibold hover:bg-plum-50 hover:text-plum-800 sm:px-2"
+                className="inline-flex h-11 min-w-11 items-center justify-center gap-1.5 rounded-full px-1.5 text-sm font-semibold hover:bg-plum-50 hover:text-plum-800 sm:px-2"
               >
                 <User className="h-5 w-5" aria-hidden="true" />
                 <span className="hidden sm:inline">Login</span>

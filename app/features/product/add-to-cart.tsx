@@ -52,7 +52,7 @@ export function AddToCart({
           min={1}
           max={max}
           defaultValue={1}
-          className="w-12 appearance-none bg-transparent text-center font-semibold [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
+          className="h-11 w-12 appearance-none bg-transparent text-center font-semibold [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
           data-testid="quantity"
         />
         <button

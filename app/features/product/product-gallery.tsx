@@ -33,7 +33,7 @@ export function ProductGallery({ images, name }: { images: ImageRef[]; name: str
           sizes={MAIN_SIZES}
           maxWidth={MAIN_MAX_WIDTH}
           priority
-          className="aspect-[4/5] h-auto w-full object-cover"
+          className="aspect-[4/5] h-auto w-full object-cover max-lg:max-h-[36vh]"
         />
       </div>
       {images.length > 1 ? (
@@ -53,7 +53,7 @@ export function ProductGallery({ images, name }: { images: ImageRef[]; name: str
                   alt={`${name}, picture ${i + 1}`}
                   sizes="80px"
                   maxWidth={80}
-                  className="h-20 w-16 object-cover"
+                  className="h-14 w-11 object-cover sm:h-20 sm:w-16"
                 />
               </button>
             </li>

@@ -119,7 +119,7 @@ export function ProductView({
           __html: JSON.stringify(productJsonLd(product, url, reviews)).replace(/</g, '\\u003c'),
         }}
       />
-      <nav aria-label="Breadcrumb" className="container-shop pt-6 text-sm text-muted">
+      <nav aria-label="Breadcrumb" className="container-shop pt-3 text-sm text-muted sm:pt-6">
         <ol className="flex flex-wrap gap-1">
           <li>
             <Link to="/" className="hover:text-plum-800">
@@ -139,7 +139,7 @@ export function ProductView({
         </ol>
       </nav>
 
-      <section className="container-shop grid gap-8 py-6 lg:grid-cols-2 lg:gap-12">
+      <section className="container-shop grid gap-5 py-4 sm:gap-8 sm:py-6 lg:grid-cols-2 lg:gap-12">
         <ProductGallery images={product.images} name={product.name} />
 
         <div className="space-y-6">
@@ -147,7 +147,7 @@ export function ProductView({
             <p className="text-xs font-semibold uppercase tracking-[0.16em] text-muted">
               {product.categoryName} · {product.subcategory}
             </p>
-            <h1 className="mt-2 font-display text-3xl font-semibold leading-tight sm:text-4xl">
+            <h1 className="mt-2 font-display text-2xl font-semibold leading-tight sm:text-4xl">
               {product.name}
             </h1>
             <RatingSummary reviews={reviews} />
@@ -177,7 +177,10 @@ export function ProductView({
 
           <VariantPicker variants={product.variants} variant={variant} />
 
-          <div className="flex flex-wrap items-center gap-3">
+          {/* On a phone the buying row stays pinned to the bottom of the screen (issue 15). */}
+          <div
+            className={`flex flex-wrap items-center gap-3 ${variant.stock > 0 ? 'max-lg:sticky max-lg:bottom-0 max-lg:z-20 max-lg:-mx-4 max-lg:border-t max-lg:border-ink/10 max-lg:bg-cream max-lg:px-4 max-lg:py-3 max-sm:pb-[max(0.75rem,env(safe-area-inset-bottom))]' : ''}`}
+          >
             {variant.stock > 0 ? (
               <AddToCart variantId={variant.id} stock={buyable} productName={product.name} notice={notice} />
             ) : (

@@ -1,0 +1,238 @@
+// Lighthouse on a phone (issue 15): the built shop on the embedded database with its sample data,
+// five pages measured by Lighthouse's mobile preset with its default (simulated) throttling, in
+// the system Chromium (CHROMIUM_PATH, or the one tests/e2e/chromium.ts finds).
+//
+//   npm run build && npm run bench:lighthouse
+//
+// Prints one table of figures per page and one line per target with PASS or FAIL. It builds
+// nothing; it exits 0 whatever the figures are (a figure, not a test), and 1 only when it could
+// not measure. Run it alone on the machine: two cores shared with other work skew TBT and LCP.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, findChromium } from '../tests/e2e/chromium.ts';
+
+const repo = path.resolve(import.meta.dirname, '..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`process exited with ${child.exitCode} before ${url} answered`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no answer from ${url}`);
+}
+
+interface Page {
+  name: string;
+  path: string;
+  cookie?: string;
+  /** Storefront pages a shopper lands on: the strict performance targets. */
+  landing: boolean;
+}
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  bytes: number;
+  byType: Record<string, number>;
+  failedAudits: string[];
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+function figures(lhr: Lhr): Figures {
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const byType: Record<string, number> = {};
+  const summary = lhr.audits['resource-summary']?.details as
+    | { items?: { resourceType: string; transferSize: number }[] }
+    | undefined;
+  for (const item of summary?.items ?? []) byType[item.resourceType] = item.transferSize;
+  // Audits that cost points in the three non-performance categories, to say why a score is short.
+  const failedAudits: string[] = [];
+  for (const id of ['accessibility', 'best-practices', 'seo']) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1)
+        failedAudits.push(`${id}: ${ref.id}`);
+    }
+  }
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: numeric('largest-contentful-paint'),
+    cls: numeric('cumulative-layout-shift'),
+    tbtMs: numeric('total-blocking-time'),
+    bytes: numeric('total-byte-weight'),
+    byType,
+    failedAudits,
+  };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function main() {
+  const chromium = findChromium();
+  if (!chromium) throw new Error('No Chromium found: install the system chromium or set CHROMIUM_PATH');
+
+  const work = mkdtempSync(path.join(tmpdir(), 'shop-bench-lighthouse-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['build/server-app/main.js'], {
+    cwd: repo,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: work,
+      DATABASE_URL: '',
+      PUBLIC_URL: base,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+    detached: true,
+  });
+  const debugPort = await freePort();
+  let browser: ChildProcess | undefined;
+  const results: [Page, Figures][] = [];
+  try {
+    await waitFor(`${base}/api/v1/health`, server, 300_000);
+    const list = (await (await fetch(`${base}/api/v1/products?pageSize=1`)).json()) as {
+      items: { id: number; slug: string }[];
+    };
+    const product = list.items[0];
+    if (!product) throw new Error('no product in the sample data');
+    const productPath = `/collections/${product.slug}-${product.id}`;
+    // A guest cart holding one item, so /cart and /checkout show their real forms.
+    const added = await fetch(`${base}/cart`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+      body: new URLSearchParams({ intent: 'add', variantId: '1', quantity: '1' }),
+    });
+    const cartCookie = (added.headers.getSetCookie().find((c) => c.startsWith('ch_cart=')) ?? '').split(
+      ';',
+    )[0];
+    if (!cartCookie) throw new Error(`adding to the cart set no cart cookie (status ${added.status})`);
+
+    const pages: Page[] = [
+      { name: 'home', path: '/', landing: true },
+      { name: 'listing', path: '/collections', landing: true },
+      { name: 'product', path: productPath, landing: true },
+      { name: 'cart', path: '/cart', cookie: cartCookie, landing: false },
+      { name: 'checkout', path: '/checkout', cookie: cartCookie, landing: false },
+    ];
+    for (const page of pages) await fetch(`${base}${page.path}`); // warm the server's caches
+
+    browser = spawn(
+      chromium,
+      [
+        ...CHROMIUM_ARGS,
+        '--headless=new',
+        `--remote-debugging-port=${debugPort}`,
+        `--user-data-dir=${path.join(work, 'chromium-profile')}`,
+        'about:blank',
+      ],
+      { stdio: 'ignore', detached: true },
+    );
+    await waitFor(`http://127.0.0.1:${debugPort}/json/version`, browser, 30_000);
+
+    for (const page of pages) {
+      const result = await lighthouse(
+        `${base}${page.path}`,
+        {
+          port: debugPort,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
+        },
+        // The default config: mobile form factor, simulated Slow 4G and a 4× slower CPU.
+        undefined,
+      );
+      if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+      if (result.lhr.runtimeError) throw new Error(`${page.path}: ${result.lhr.runtimeError.message}`);
+      results.push([page, figures(result.lhr)]);
+      process.stderr.write(`measured ${page.name} (${page.path})\n`);
+    }
+  } finally {
+    if (browser?.pid) process.kill(-browser.pid, 'SIGTERM');
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+    await new Promise((r) => setTimeout(r, 1500));
+    rmSync(work, { recursive: true, force: true });
+  }
+
+  console.log('\nLighthouse, mobile preset, default throttling\n');
+  console.log(
+    '| page | performance | LCP | CLS | TBT | accessibility | best practices | SEO | bytes (first view) |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const [page, f] of results) {
+    console.log(
+      `| ${page.name} | ${f.performance} | ${(f.lcpMs / 1000).toFixed(2)} s | ${f.cls.toFixed(3)} | ${Math.round(f.tbtMs)} ms | ${f.accessibility} | ${f.bestPractices} | ${f.seo} | ${kb(f.bytes)} |`,
+    );
+  }
+
+  const checks: [string, boolean, string][] = [];
+  for (const [page, f] of results) {
+    if (page.landing) {
+      checks.push([`${page.name}: performance ≥ 95`, f.performance >= 95, String(f.performance)]);
+      checks.push([`${page.name}: LCP ≤ 2.0 s`, f.lcpMs <= 2000, `${(f.lcpMs / 1000).toFixed(2)} s`]);
+      checks.push([`${page.name}: CLS ≤ 0.02`, f.cls <= 0.02, f.cls.toFixed(3)]);
+      checks.push([`${page.name}: TBT ≤ 100 ms`, f.tbtMs <= 100, `${Math.round(f.tbtMs)} ms`]);
+    } else {
+      checks.push([`${page.name}: performance ≥ 90`, f.performance >= 90, String(f.performance)]);
+    }
+    checks.push([`${page.name}: accessibility ≥ 95`, f.accessibility >= 95, String(f.accessibility)]);
+    checks.push([`${page.name}: best practices ≥ 95`, f.bestPractices >= 95, String(f.bestPractices)]);
+    checks.push([`${page.name}: SEO ≥ 95`, f.seo >= 95, String(f.seo)]);
+    if (page.name === 'product') {
+      const parts = ['document', 'stylesheet', 'script', 'image', 'font']
+        .map((t) => `${t} ${kb(f.byType[t] ?? 0)}`)
+        .join(', ');
+      checks.push([`product: first view ≤ 250 KB`, f.bytes <= 250 * 1024, `${kb(f.bytes)} (${parts})`]);
+    }
+  }
+  console.log('\n| target | result | figure |\n|---|---|---|');
+  for (const [target, ok, figure] of checks)
+    console.log(`| ${target} | ${ok ? 'PASS' : 'FAIL'} | ${figure} |`);
+
+  const short = results.filter(([, f]) => f.failedAudits.length > 0);
+  if (short.length > 0) {
+    console.log('\nAudits short of full marks (accessibility, best practices, SEO):');
+    for (const [page, f] of short) console.log(`  ${page.name}: ${f.failedAudits.join(', ')}`);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
