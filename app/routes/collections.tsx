@@ -126,6 +126,8 @@ export default function Collections({ loaderData }: Route.ComponentProps) {
         </Form>
 
         <div>
+          {/* The cards' names are h3: this keeps the headings in order for screen readers. */}
+          <h2 className="sr-only">Products</h2>
           <p className="mb-4 text-sm text-muted" data-testid="result-count">
             {total === 0
               ? '0 products'
