@@ -14,6 +14,7 @@ import {
 } from 'react-router';
 import './app.css';
 import '#app/lib/zod-without-eval.ts';
+import { StarSymbol } from '#app/components/ui/stars.tsx';
 import { Toaster } from '#app/components/ui/toast.tsx';
 import { useRestoreCurrency } from '#app/features/layout/currency-selector.tsx';
 import { NotFoundContent } from '#app/features/layout/not-found-content.tsx';
@@ -92,6 +93,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       {/* data-signed-in: the islands merge a guest's saved wishlist into the account once signed in. */}
       <body className="flex min-h-dvh flex-col" data-signed-in={root?.user ? 'true' : undefined}>
+        <StarSymbol />
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
