@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, findChromium } from '../tests/e2e/chromium.ts';
+import { firstProductPath, guestCartCookie } from './sample-shop.ts';
 
 const repo = path.resolve(import.meta.dirname, '..');
 
@@ -125,23 +126,9 @@ async function main() {
   const results: [Page, Figures][] = [];
   try {
     await waitFor(`${base}/api/v1/health`, server, 300_000);
-    const list = (await (await fetch(`${base}/api/v1/products?pageSize=1`)).json()) as {
-      items: { id: number; slug: string }[];
-    };
-    const product = list.items[0];
-    if (!product) throw new Error('no product in the sample data');
-    const productPath = `/collections/${product.slug}-${product.id}`;
+    const productPath = await firstProductPath(base);
     // A guest cart holding one item, so /cart and /checkout show their real forms.
-    const added = await fetch(`${base}/cart`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
-      body: new URLSearchParams({ intent: 'add', variantId: '1', quantity: '1' }),
-    });
-    const cartCookie = (added.headers.getSetCookie().find((c) => c.startsWith('ch_cart=')) ?? '').split(
-      ';',
-    )[0];
-    if (!cartCookie) throw new Error(`adding to the cart set no cart cookie (status ${added.status})`);
+    const cartCookie = await guestCartCookie(base);
 
     const pages: Page[] = [
       { name: 'home', path: '/', landing: true },

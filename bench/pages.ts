@@ -19,6 +19,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { DEMO_ADMIN } from '#core/demo.ts';
+import { firstProductPath, guestCartCookie } from './sample-shop.ts';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -131,22 +132,9 @@ async function main() {
   const rows: [string, string][] = [];
   try {
     await waitFor(`${base}/`, server, 300_000);
-    const list = (await (await fetch(`${base}/api/v1/products?pageSize=1`)).json()) as {
-      items: { id: number; slug: string }[];
-    };
-    const product = list.items[0];
-    if (!product) throw new Error('no product in the sample data');
-    const productPath = `/collections/${product.slug}-${product.id}`;
+    const productPath = await firstProductPath(base);
     // A guest cart: its cookie makes every page personal (rendered, never from the cache).
-    const added = await fetch(`${base}/cart`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
-      body: new URLSearchParams({ intent: 'add', variantId: '1', quantity: '1' }),
-    });
-    const cartCookie = (added.headers.getSetCookie().find((c) => c.startsWith('ch_cart=')) ?? '').split(
-      ';',
-    )[0]!;
+    const cartCookie = await guestCartCookie(base);
 
     // A signed-in shopper: the demo admin (the sample data's one account that can sign in).
     const signedIn = await fetch(`${base}/auth`, {
