@@ -182,7 +182,6 @@ function enhanceWishlist(root: Root) {
       const ids = readWishlist();
       writeWishlist(saved ? ids.filter((x) => x !== id) : [...ids, id]);
       show(!saved);
-      window.dispatchEvent(new Event('wishlist-change'));
       return;
     }
     if (busy) return;
@@ -197,7 +196,6 @@ function enhanceWishlist(root: Root) {
       const answer = (await res.json().catch(() => null)) as { ok?: boolean } | null;
       if (res.ok && answer?.ok) {
         show(!saved);
-        window.dispatchEvent(new Event('wishlist-change'));
       }
     } catch {
       // Nothing changed: the heart stays as it was.

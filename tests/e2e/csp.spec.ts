@@ -5,7 +5,6 @@
 // policy violation (no `securitypolicyviolation` event, no "Content Security Policy" console line).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -15,6 +14,7 @@ import { type PaystackFake, startPaystackFake } from '#tests/fakes/paystack-fake
 import { Mailbox, newShopper, signUpAndConfirm, uniqueEmail } from './accounts-helpers.ts';
 import { openPage, setupBrowser } from './browser.ts';
 import { CHROMIUM_ARGS, findChromium } from './chromium.ts';
+import { freePort } from './free-port.ts';
 import {
   type ApiProduct,
   addToCart,
@@ -85,18 +85,6 @@ function watchedBrowser(browser: () => Browser): () => Browser {
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 async function hydrated(page: Page) {
