@@ -5,7 +5,12 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import type { AppLoadContext, ServerBuild } from 'react-router';
 import { z } from 'zod';
 import type { Env } from '#server/env.ts';
@@ -101,6 +106,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const secureCookies = env.PUBLIC_URL.startsWith('https:');
   app.decorateRequest('auth', null as unknown as RequestAuth);
   app.decorateRequest('cart', null as unknown as RequestCart);
+  /** Who asks when a page is rendered as an anonymous visitor would see it (ADR 043): no one. */
+  const anonymousAuth = (request: FastifyRequest): RequestAuth =>
+    createRequestAuth({
+      accounts: services.accounts,
+      cookieHeader: null,
+      client: request.auth.client,
+      secure: secureCookies,
+    });
   // Nothing is looked up here: the session and cart are read on first use, and the client's
   // address (proxy-aware, not free) only when something asks for it.
   app.addHook('onRequest', (request, _reply, done) => {
@@ -195,15 +208,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       mode: pages.mode,
       publicOrigin: new URL(env.PUBLIC_URL).origin,
       pageCache: services.pageCache,
-      getLoadContext: (request, _reply, page): AppLoadContext => ({
+      getLoadContext: (request, _reply, page, options): AppLoadContext => ({
         islandsHref,
         services,
         requestId: request.id,
         log: request.log as Logger,
         publicUrl: env.PUBLIC_URL,
         clientIp: request.ip,
-        auth: request.auth,
-        cart: request.cart,
+        // An anonymous render of a page a personal visitor asked for, to keep it (ADR 043).
+        auth: options?.anonymous ? anonymousAuth(request) : request.auth,
+        cart: options?.anonymous
+          ? createRequestCart({ cookieHeader: null, user: async () => null, secure: secureCookies })
+          : request.cart,
         cspNonce: request.cspNonce,
         page,
       }),
