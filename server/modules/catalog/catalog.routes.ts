@@ -7,12 +7,24 @@ import { sendSharedJson } from '#server/http/precompressed.ts';
 import { NotFoundError } from '#server/platform/errors.ts';
 import type { CatalogService } from './catalog.service.ts';
 
+const LIST_CACHE_CONTROL = 'public, max-age=30';
+
+/** What follows `?` in a request's URL ('' when nothing does). */
+function rawQueryOf(url: string): string {
+  const at = url.indexOf('?');
+  return at === -1 ? '' : url.slice(at + 1);
+}
+
 export function catalogRoutes(catalog: CatalogService): FastifyPluginAsync {
   return async (app) => {
     // Same parameters as /collections (core/contract ProductListQuery); the service parses them.
+    // A listing the catalogue holds is answered at once from its raw query string, its bytes made
+    // and compressed once (ADR 044); @fastify/compress has nothing left to do on these routes.
     app.get(
       '/products',
       {
+        compress: false,
+        decompress: false,
         schema: {
           summary: 'List products (the /collections listing)',
           querystring: ProductListQuery,
@@ -22,9 +34,13 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsync {
           },
         },
       },
-      async (request, reply) => {
-        const page = await catalog.listProducts(request.query);
-        return sendSharedJson(request, reply, page, 'public, max-age=30');
+      (request, reply) => {
+        const rawQuery = rawQueryOf(request.url);
+        const kept = catalog.peekProducts(rawQuery);
+        if (kept) return sendSharedJson(request, reply, kept, LIST_CACHE_CONTROL);
+        return catalog
+          .listProducts(request.query, rawQuery)
+          .then((page) => sendSharedJson(request, reply, page, LIST_CACHE_CONTROL));
       },
     );
 
@@ -32,6 +48,8 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsync {
     app.get<{ Params: { idOrSlug: string } }>(
       '/products/:idOrSlug',
       {
+        compress: false,
+        decompress: false,
         schema: {
           summary: 'One product, by id or by its page slug',
           params: z.object({ idOrSlug: z.string().describe('A product id, or its page slug') }),
@@ -45,7 +63,7 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsync {
         const id = parseProductId(request.params.idOrSlug);
         const product = id === null ? null : await catalog.getProduct(id);
         if (!product) throw new NotFoundError('Product not found.');
-        return sendSharedJson(request, reply, product, 'public, max-age=30');
+        return sendSharedJson(request, reply, product, LIST_CACHE_CONTROL);
       },
     );
   };
