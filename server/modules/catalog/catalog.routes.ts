@@ -18,13 +18,20 @@ function rawQueryOf(url: string): string {
 export function catalogRoutes(catalog: CatalogService): FastifyPluginAsync {
   return async (app) => {
     // Same parameters as /collections (core/contract ProductListQuery); the service parses them.
-    // A listing the catalogue holds is answered at once from its raw query string, its bytes made
-    // and compressed once (ADR 044); @fastify/compress has nothing left to do on these routes.
+    // A listing the catalogue holds is answered as soon as the shop's own hooks have run (headers,
+    // cross-site guard), from its raw query string: only a string that once passed validation
+    // names a kept listing, so neither the schema nor the service parses it again. Its bytes are
+    // made and compressed once (ADR 044); @fastify/compress has nothing left to do on these routes.
     app.get(
       '/products',
       {
         compress: false,
         decompress: false,
+        onRequest: (request, reply, done) => {
+          const kept = catalog.peekProducts(rawQueryOf(request.url));
+          if (kept) sendSharedJson(request, reply, kept, LIST_CACHE_CONTROL);
+          else done();
+        },
         schema: {
           summary: 'List products (the /collections listing)',
           querystring: ProductListQuery,
@@ -34,13 +41,9 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsync {
           },
         },
       },
-      (request, reply) => {
-        const rawQuery = rawQueryOf(request.url);
-        const kept = catalog.peekProducts(rawQuery);
-        if (kept) return sendSharedJson(request, reply, kept, LIST_CACHE_CONTROL);
-        return catalog
-          .listProducts(request.query, rawQuery)
-          .then((page) => sendSharedJson(request, reply, page, LIST_CACHE_CONTROL));
+      async (request, reply) => {
+        const page = await catalog.listProducts(request.query, rawQueryOf(request.url));
+        return sendSharedJson(request, reply, page, LIST_CACHE_CONTROL);
       },
     );
 
