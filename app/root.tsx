@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     content.listCurrencies(),
     readCurrencyCode(request),
     context.auth.getUser(),
-    context.cart.owner().then((owner) => context.services.cart.count(owner)),
+    context.cart.owner().then((owner) => context.services.cart.count(owner, context.cart.memo)),
     context.auth.getUser().then((u) => (u ? context.services.profiles.listWishlist(u.id) : null)),
     context.services.demo.isOn(),
     takeToast(request),
