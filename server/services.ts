@@ -386,6 +386,7 @@ export function createServices(deps: {
       payments,
       config: config.checkout,
       settings: () => settings.operations(),
+      cache: contentCache,
     }),
     content,
     settings,

@@ -9,7 +9,7 @@ export type PersonalContext = Pick<AppLoadContext, 'auth' | 'cart' | 'services'>
 export async function loadPersonal(context: PersonalContext) {
   const [account, cartCount, wishlistIds] = await Promise.all([
     context.auth.getUser(),
-    context.cart.owner().then((owner) => context.services.cart.count(owner)),
+    context.cart.owner().then((owner) => context.services.cart.count(owner, context.cart.memo)),
     context.auth.getUser().then((u) => (u ? context.services.profiles.listWishlist(u.id) : null)),
   ]);
   return {

@@ -9,7 +9,8 @@ import type { Route } from './+types/checkout';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const owner = await context.cart.owner();
-  const cart = await context.services.cart.view(owner);
+  // After a refused order the action's read of the cart is the one shown (ADR 045).
+  const cart = await context.services.cart.view(owner, context.cart.memo);
   if (cart.lines.length === 0) throw redirect('/cart');
   const user = await context.auth.getUser();
   const profile = user ? await context.services.profiles.getProfile(user.id) : null;
@@ -50,6 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await context.cart.owner(),
       user?.id ?? null,
       values,
+      context.cart.memo,
     );
     context.log.info(
       { order: placed.order.trackingNumber, method: placed.order.paymentMethod, replayed: placed.replayed },

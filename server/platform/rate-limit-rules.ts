@@ -108,8 +108,11 @@ export function createAbuseLimits(deps: { limiter: RateLimiter }) {
     async enforce(action: LimitedAction, request: LimitedRequest): Promise<void> {
       const rule = ABUSE_LIMITS[action];
       const client = await limitedClient(request);
-      await limiter.consume(rule.address, client.ip);
-      if (client.session) await limiter.consume(rule.session, client.session);
+      // Both counters in one round trip; the session's is counted only when the address's let it through.
+      await limiter.consumeInOrder([
+        { rule: rule.address, subject: client.ip },
+        ...(client.session ? [{ rule: rule.session, subject: client.session }] : []),
+      ]);
     },
   };
 }

@@ -24,6 +24,42 @@ export async function hitCounter(
   return { hits: Number(row!.hits), windowStartedAt: new Date(row!.window_started_at) };
 }
 
+/**
+ * Counts one hit against each key in turn, in one statement (one round trip): a key is counted
+ * only when every key before it stayed within its limit, exactly as one `hitCounter` after the
+ * other stopping at the first refusal would. Returns the counts taken, in order (fewer than the
+ * keys when one was refused: the last one returned is the refused one).
+ */
+export async function hitCounters(
+  db: Queryable,
+  counters: readonly { key: string; windowMs: number; limit: number }[],
+): Promise<{ hits: number; windowStartedAt: Date }[]> {
+  if (counters.length === 0) return [];
+  const steps = counters.map(({ key, windowMs }, i) => {
+    const window = sql`make_interval(secs => ${windowMs / 1000})`;
+    // The first key is always counted; each next one only when the one before is within its limit.
+    const source =
+      i === 0
+        ? sql`VALUES (${key}, now(), 1)`
+        : sql`SELECT ${key}, now(), 1 FROM ${sql.raw(`h${i - 1}`)} WHERE hits <= ${counters[i - 1]!.limit}`;
+    return sql`${sql.raw(`h${i}`)} AS (
+        INSERT INTO rate_limits (key, window_started_at, hits) ${source}
+        ON CONFLICT (key) DO UPDATE SET
+          hits = CASE WHEN rate_limits.window_started_at <= now() - ${window} THEN 1 ELSE rate_limits.hits + 1 END,
+          window_started_at = CASE WHEN rate_limits.window_started_at <= now() - ${window}
+                                   THEN now() ELSE rate_limits.window_started_at END
+        RETURNING hits, window_started_at)`;
+  });
+  const results = counters.map(
+    (_, i) => sql`SELECT ${i}::int AS i, hits, window_started_at FROM ${sql.raw(`h${i}`)}`,
+  );
+  const rows = await queryRows<{ i: number; hits: number; window_started_at: string | Date }>(
+    db,
+    sql`WITH ${sql.join(steps, sql`, `)} ${sql.join(results, sql` UNION ALL `)} ORDER BY i`,
+  );
+  return rows.map((r) => ({ hits: Number(r.hits), windowStartedAt: new Date(r.window_started_at) }));
+}
+
 /** The current count without adding to it (0 when the window has passed). */
 export async function readCounter(
   db: Queryable,

@@ -3,7 +3,13 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '#server/db/client.ts';
 import { RateLimitError } from '#server/platform/errors.ts';
-import { deleteCounter, deleteCountersOlderThan, hitCounter, readCounter } from './rate-limit.repository.ts';
+import {
+  deleteCounter,
+  deleteCountersOlderThan,
+  hitCounter,
+  hitCounters,
+  readCounter,
+} from './rate-limit.repository.ts';
 
 export interface RateLimitRule {
   /** Namespace, e.g. "sign-in:ip". */
@@ -56,6 +62,24 @@ export function createRateLimiter(deps: {
       const r = configured(rule);
       const { hits, windowStartedAt } = await hitCounter(db, keyFor(r, subject), r.windowMs);
       if (hits > r.limit) throw limitError(r, windowStartedAt, now());
+    },
+    /**
+     * `consume` for each rule in turn, in one round trip: a rule is counted only when every rule
+     * before it let the attempt through; throws the first refusal's RateLimitError.
+     */
+    async consumeInOrder(attempts: readonly { rule: RateLimitRule; subject: string }[]): Promise<void> {
+      const rules = attempts.map((a) => configured(a.rule));
+      const counts = await hitCounters(
+        db,
+        attempts.map((a, i) => ({
+          key: keyFor(rules[i]!, a.subject),
+          windowMs: rules[i]!.windowMs,
+          limit: rules[i]!.limit,
+        })),
+      );
+      for (const [i, { hits, windowStartedAt }] of counts.entries()) {
+        if (hits > rules[i]!.limit) throw limitError(rules[i]!, windowStartedAt, now());
+      }
     },
     /**
      * Throws when the limit is already reached, without counting. Not a reservation: requests

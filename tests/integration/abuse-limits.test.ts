@@ -107,6 +107,29 @@ describe('checkout (placing orders)', () => {
     await addToCart(elsewhere, variantId, 1);
     expect((await elsewhere.post('/checkout', checkoutForm())).statusCode).toBe(302);
   });
+
+  it('counts both in one statement, the session only when the address let the attempt through', async () => {
+    const { limiter } = shop.services;
+    const rule = (name: string, limit: number) => ({
+      name,
+      limit,
+      windowMs: 60_000,
+      message: `${name} {wait}`,
+    });
+    const address = rule('order-test:ip', 1);
+    const session = rule('order-test:session', 5);
+    const both = [
+      { rule: address, subject: '41.58.250.1' },
+      { rule: session, subject: 'cart:order-test' },
+    ];
+    await limiter.consumeInOrder(both);
+    await expect(limiter.consumeInOrder(both)).rejects.toThrow('order-test:ip');
+    await expect(limiter.consumeInOrder(both)).rejects.toThrow('order-test:ip');
+    // The two refused attempts did not count against the session: 4 more fit its limit of 5.
+    const alone = [{ rule: session, subject: 'cart:order-test' }];
+    for (let i = 0; i < 4; i++) await limiter.consumeInOrder(alone);
+    await expect(limiter.consumeInOrder(alone)).rejects.toThrow('order-test:session');
+  });
 });
 
 describe('promo codes', () => {

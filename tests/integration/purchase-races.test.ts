@@ -136,6 +136,13 @@ describe('racing shoppers', () => {
     const statuses = results.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 302)).toHaveLength(10);
     expect(statuses.filter((s) => s === 409)).toHaveLength(190);
+    // A loser without JavaScript gets the checkout page: the reason, what they typed, their cart.
+    const lost = statuses.indexOf(409);
+    const page = results[lost]!.body;
+    expect(page).toContain('has just sold out');
+    expect(page).toContain(`value="rush${lost}@example.ng"`);
+    expect(page).toContain('value="14 Allen Avenue"');
+    expect(page).toContain(product.name);
     expect(
       await count(sql`SELECT count(DISTINCT order_id) AS n FROM order_lines WHERE variant_id = ${variantId}`),
     ).toBe(10);

@@ -1,6 +1,6 @@
 // The guest cart's cookie: a random token (stored hashed), HttpOnly, kept for 30 days.
 import { parseCookie, stringifySetCookie } from 'cookie';
-import type { CartOwner } from './cart.service.ts';
+import type { CartOwner, CartReadMemo } from './cart.service.ts';
 import { GUEST_CART_DAYS } from './cart.service.ts';
 
 export const CART_COOKIE = 'ch_cart';
@@ -12,6 +12,8 @@ export interface RequestCart {
   readonly guestToken: string | null;
   /** The signed-in account's cart, else this browser's guest cart, else null. */
   owner(): Promise<CartOwner | null>;
+  /** The cart as this request already read it (a refused checkout's read), for its page (ADR 045). */
+  readonly memo: CartReadMemo;
   /** Set-Cookie for a new guest cart. */
   cookie(guestToken: string): string;
   clearCookie(): string;
@@ -34,6 +36,7 @@ export function createRequestCart(options: {
   };
   return {
     guestToken,
+    memo: { contents: null },
     async owner() {
       const user = await options.user();
       if (user) return { userId: user.id, email: user.email };

@@ -105,12 +105,26 @@ const cartWhere = (key: CartKey) =>
 export async function findCartContents(
   q: Queryable,
   key: CartKey,
+  /**
+   * A guest's checkout email to keep on the cart in the same statement (ADR 037): only when it
+   * differs does the cart change (the shopper was active: the cart's clock starts again). The
+   * read sees the cart as it was before: the email is not part of it.
+   */
+  rememberEmail?: string,
 ): Promise<{ cartId: number; promoCode: string | null; rows: CartLineRow[] } | null> {
+  const remember =
+    rememberEmail !== undefined && 'guestTokenHash' in key
+      ? sql`WITH remembered AS (
+              UPDATE carts SET email = ${rememberEmail}, updated_at = now()
+              WHERE guest_token_hash = ${key.guestTokenHash} AND email IS DISTINCT FROM ${rememberEmail}
+              RETURNING id)
+            `
+      : sql``;
   const rows = await queryRows<
     { cart_id: number; promo_code: string | null } & { [K in keyof CartLineSqlRow]: CartLineSqlRow[K] | null }
   >(
     q,
-    sql`SELECT c.id AS cart_id, c.promo_code, l.variant_id, l.quantity, l.seen_price_kobo,
+    sql`${remember}SELECT c.id AS cart_id, c.promo_code, l.variant_id, l.quantity, l.seen_price_kobo,
                p.id AS product_id, p.name, p.slug, p.category_slug, p.is_active, v.sku, v.options,
                v.price_kobo, v.stock,
                m.id AS image_id, m.alt AS image_alt, m.width AS image_width, m.height AS image_height
@@ -203,17 +217,6 @@ export async function deleteLine(q: Queryable, cartId: number, variantId: number
   await q.delete(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.variantId, variantId)));
   // A changed cart is a new state for the abandoned-cart reminder (ADR 037).
   await q.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
-}
-
-/**
- * A guest's email typed at checkout, kept on their cart in one statement: only when it differs
- * from the one kept does the cart change (the shopper was active: the cart's clock starts again).
- */
-export async function setGuestCartEmail(q: Queryable, guestTokenHash: string, email: string): Promise<void> {
-  await q.execute(
-    sql`UPDATE carts SET email = ${email}, updated_at = now()
-        WHERE guest_token_hash = ${guestTokenHash} AND email IS DISTINCT FROM ${email}`,
-  );
 }
 
 export interface DueCartRow {

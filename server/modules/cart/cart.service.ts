@@ -40,7 +40,6 @@ import {
   listCartLines,
   putLine,
   setCartPromo,
-  setGuestCartEmail,
 } from './cart.repository.ts';
 
 /** Whose cart: a signed-in account, or a guest browser (its cookie token), or nobody yet. */
@@ -97,6 +96,23 @@ export function pricingLines(rows: readonly CartLineRow[]): PricingLine[] {
     unitPriceKobo: r.priceKobo,
     quantity: r.quantity,
   }));
+}
+
+/** What checkout prices: the cart's id, today's lines (with their stock) and its promo code. */
+export interface CartContents {
+  cartId: number | null;
+  rows: CartLineRow[];
+  promoCode: string | null;
+}
+
+/**
+ * The cart as this request read it, kept for the rest of the request (RequestCart.memo). A
+ * refused checkout leaves here the read it was refused on (nothing in the cart changed since), so
+ * the checkout page rendered after it shows that cart and its badge without reading them again
+ * (ADR 045). Empty on every other request.
+ */
+export interface CartReadMemo {
+  contents: CartContents | null;
 }
 
 const EMPTY: CartView = {
@@ -203,14 +219,16 @@ export function createCartService(deps: { db: Db; promotions: PromotionsService;
     /** The quantity caps (for the product page's stepper). */
     caps,
 
-    async view(owner: CartOwner | null): Promise<CartView> {
-      // The cart and its lines in one statement.
-      const cart = owner ? await findCartContents(db, keyOf(owner)) : null;
+    /** The cart as the cart and checkout pages show it; `memo`: what this request already read. */
+    async view(owner: CartOwner | null, memo?: CartReadMemo): Promise<CartView> {
+      // The cart and its lines in one statement (none when this request has read them).
+      const cart = memo?.contents ?? (owner ? await findCartContents(db, keyOf(owner)) : null);
       return cart ? buildView(cart, owner) : EMPTY;
     },
 
-    /** Units in the cart, for the header badge. */
-    async count(owner: CartOwner | null): Promise<number> {
+    /** Units in the cart, for the header badge; `memo`: what this request already read. */
+    async count(owner: CartOwner | null, memo?: CartReadMemo): Promise<number> {
+      if (memo?.contents) return memo.contents.rows.reduce((n, r) => n + r.quantity, 0);
       return owner ? countItemsOf(db, keyOf(owner)) : 0;
     },
 
@@ -348,25 +366,23 @@ export function createCartService(deps: { db: Db; promotions: PromotionsService;
     },
 
     /** What checkout prices: today's lines and the cart's promo code. */
-    async contents(
-      owner: CartOwner | null,
-      q: Queryable = db,
-    ): Promise<{ cartId: number | null; rows: CartLineRow[]; promoCode: string | null }> {
+    async contents(owner: CartOwner | null, q: Queryable = db): Promise<CartContents> {
       // One statement: the cart and its lines (checkout reads it before and inside its transaction).
       const found = owner ? await findCartContents(q, keyOf(owner)) : null;
       return found ?? { cartId: null, rows: [], promoCode: null };
     },
 
     /**
-     * A guest typed their email on a checkout attempt: kept on their cart, so a cart left after a
-     * refused or abandoned checkout may get its one reminder (ADR 037). Anything but a valid
-     * address, or a signed-in shopper (their account's email is known), changes nothing.
+     * Checkout's first read (`contents`), and a guest's typed email kept on their cart in the same
+     * statement, whatever becomes of the attempt: a cart left after a refused or abandoned
+     * checkout may get its one reminder (ADR 037). Anything but a valid address, or a signed-in
+     * shopper (their account's email is known), changes nothing.
      */
-    async rememberCheckoutEmail(owner: CartOwner | null, email: unknown): Promise<void> {
-      if (!owner || 'userId' in owner) return;
-      const parsed = EmailField.safeParse(email);
-      if (!parsed.success) return;
-      await setGuestCartEmail(db, hashToken(owner.guestToken), parsed.data);
+    async contentsForCheckout(owner: CartOwner | null, email: unknown): Promise<CartContents> {
+      if (!owner) return { cartId: null, rows: [], promoCode: null };
+      const parsed = 'guestToken' in owner ? EmailField.safeParse(email) : null;
+      const found = await findCartContents(db, keyOf(owner), parsed?.success ? parsed.data : undefined);
+      return found ?? { cartId: null, rows: [], promoCode: null };
     },
 
     async pruneStaleGuestCarts(): Promise<number> {

@@ -1,6 +1,6 @@
 // SQL for checkout: the delivery rates by state (the fee, and whether pay on delivery works
 // there) and the advisory locks that serialise one checkout form and one shopper.
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { deliveryRates } from '#server/db/schema/commerce.ts';
 
@@ -19,11 +19,6 @@ export async function lockKeys(q: Queryable, keys: readonly string[]): Promise<v
       sql`, `,
     )}`,
   );
-}
-
-export async function findDeliveryRate(q: Queryable, state: string): Promise<DeliveryRateRow | null> {
-  const [row] = await q.select().from(deliveryRates).where(eq(deliveryRates.state, state));
-  return row ?? null;
 }
 
 export async function listDeliveryRates(q: Queryable): Promise<DeliveryRateRow[]> {

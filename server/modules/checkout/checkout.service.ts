@@ -8,18 +8,27 @@ import { CheckoutInput } from '#core/contract/orders.ts';
 import { NIGERIAN_STATES } from '#core/nigeria.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import {
+  type CartContents,
   type CartOwner,
+  type CartReadMemo,
   type CartService,
   DEFAULT_QUANTITY_CAPS,
 } from '#server/modules/cart/cart.service.ts';
 import type { StockPort } from '#server/modules/catalog/catalog.service.ts';
-import type { ContentService } from '#server/modules/content/content.service.ts';
+import { CONTENT_CACHE_MS, type ContentService } from '#server/modules/content/content.service.ts';
 import type { Order, OrdersService } from '#server/modules/orders/orders.service.ts';
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
 import type { PromotionsService } from '#server/modules/promotions/promotions.service.ts';
+import { TtlCache } from '#server/platform/cache.ts';
 import { parseInput } from '#server/platform/validation.ts';
 import { listDeliveryRates, saveDeliveryFees, setPayOnDeliveryStates } from './checkout.repository.ts';
 import { deliveryRate, type HoldTimes, placeInTransaction, refuseEarly } from './place-order.ts';
+
+/**
+ * The delivery rates' key in the settings' cache: under `content:`, so every change on the
+ * settings screen (the delivery fees and pay-on-delivery states among them) forgets it.
+ */
+export const DELIVERY_RATES_KEY = 'content:delivery-rates';
 
 export interface CheckoutConfig extends HoldTimes {
   /** The most units of one item per cart line and order line (MAX_QUANTITY_PER_LINE). */
@@ -80,6 +89,8 @@ export function createCheckoutService(deps: {
   orders: OrdersService;
   payments: PaymentsService;
   config?: CheckoutConfig;
+  /** The settings' shared cache (the delivery rates are kept there); absent: this service's own. */
+  cache?: TtlCache;
 }) {
   const { db, payments } = deps;
   const config = deps.config ?? DEFAULT_CHECKOUT_CONFIG;
@@ -92,10 +103,15 @@ export function createCheckoutService(deps: {
     config,
   };
 
+  // The delivery rates change only on the settings screen, whose every change forgets the
+  // `content:` keys in every process (ADR 033): kept with the settings (ADR 045).
+  const cache = deps.cache ?? new TtlCache();
+  const deliveryRates = () => cache.get(DELIVERY_RATES_KEY, CONTENT_CACHE_MS, () => listDeliveryRates(db));
+
   return {
     /** What the checkout page needs besides the cart: delivery fees and where pay on delivery works. */
     async deliveryOptions() {
-      const rates = await listDeliveryRates(db);
+      const rates = await deliveryRates();
       return rates.map((r) => ({
         state: r.state,
         feeKobo: r.feeKobo,
@@ -114,50 +130,79 @@ export function createCheckoutService(deps: {
      * Places the order from the shopper's cart. Returns where to send the shopper: the payment
      * page (online), or the order's page (pay on delivery, bank transfer).
      */
-    async place(cartOwner: CartOwner | null, userId: number | null, input: unknown): Promise<PlacedOrder> {
-      // A guest's email is kept on the cart first, whatever becomes of this attempt (ADR 037).
-      await deps.cart.rememberCheckoutEmail(cartOwner, (input as { email?: unknown } | null)?.email);
-      const form = parseInput(CheckoutInput, input);
-      // Read before the transaction: inside it, every query must go through it (one connection).
-      const store = await deps.content.getStoreInfo();
-      const shop = deps.settings ? await deps.settings() : null;
-      const bank = {
-        bankName: store.bankName,
-        accountName: store.bankAccountName,
-        accountNumber: store.bankAccountNumber,
-      };
-      const request = {
-        input: form,
-        owner: cartOwner,
-        userId,
-        bank,
-        freeDeliveryFromKobo: shop?.freeDeliveryFromKobo ?? null,
-      };
-      // Step 0 (ADR 041): a line the shelf cannot fill now is refused with plain reads, before
-      // the transaction; so is pay on delivery where it does not run.
-      const earlier = await refuseEarly(db, placing, request);
-      if (earlier) return { order: earlier, replayed: true, next: await payments.nextStep(earlier) };
-      const rate = await deliveryRate(db, form);
-      const { order, replayed } = await db.transaction((tx) =>
-        placeInTransaction(
-          tx,
-          shop
-            ? {
-                ...placing,
-                config: {
-                  ...config,
-                  bankTransferHours: shop.bankTransferHours,
-                  podConfirmationHours: shop.podConfirmationHours,
-                },
-              }
-            : placing,
-          request,
-          rate,
-        ),
+    async place(
+      cartOwner: CartOwner | null,
+      userId: number | null,
+      input: unknown,
+      /** This request's memo of the cart: a refused attempt leaves the cart it read there (ADR 045). */
+      memo?: CartReadMemo,
+    ): Promise<PlacedOrder> {
+      // One statement: the cart with today's stock of each line (step 0's read) and a guest's
+      // email kept on it, whatever becomes of this attempt (ADR 037).
+      const seen = await deps.cart.contentsForCheckout(
+        cartOwner,
+        (input as { email?: unknown } | null)?.email,
       );
-      return { order, replayed, next: await payments.nextStep(order) };
+      let placed: { order: Order; replayed: boolean };
+      try {
+        placed = await placeFrom(cartOwner, userId, input, seen);
+      } catch (error) {
+        // Refused before or inside the transaction (rolled back): nothing in the cart changed
+        // since the read, so the page that says why can show this cart without reading it again.
+        if (memo) memo.contents = seen;
+        throw error;
+      }
+      return { ...placed, next: await payments.nextStep(placed.order) };
     },
   };
+
+  /** Everything up to and including the placing transaction, on the cart as first read (`seen`). */
+  async function placeFrom(
+    cartOwner: CartOwner | null,
+    userId: number | null,
+    input: unknown,
+    seen: CartContents,
+  ): Promise<{ order: Order; replayed: boolean }> {
+    const form = parseInput(CheckoutInput, input);
+    // Read before the transaction: inside it, every query must go through it (one connection).
+    const store = await deps.content.getStoreInfo();
+    const shop = deps.settings ? await deps.settings() : null;
+    const bank = {
+      bankName: store.bankName,
+      accountName: store.bankAccountName,
+      accountNumber: store.bankAccountNumber,
+    };
+    const request = {
+      input: form,
+      owner: cartOwner,
+      userId,
+      bank,
+      freeDeliveryFromKobo: shop?.freeDeliveryFromKobo ?? null,
+    };
+    // Step 0 (ADR 041): a line the shelf cannot fill now is refused on that read, before the
+    // transaction; so is pay on delivery where it does not run.
+    const earlier = await refuseEarly(db, placing, request, seen);
+    if (earlier) return { order: earlier, replayed: true };
+    const rate = deliveryRate((await deliveryRates()).find((r) => r.state === form.shipState) ?? null, form);
+    const { order, replayed } = await db.transaction((tx) =>
+      placeInTransaction(
+        tx,
+        shop
+          ? {
+              ...placing,
+              config: {
+                ...config,
+                bankTransferHours: shop.bankTransferHours,
+                podConfirmationHours: shop.podConfirmationHours,
+              },
+            }
+          : placing,
+        request,
+        rate,
+      ),
+    );
+    return { order, replayed };
+  }
 }
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;

@@ -1,7 +1,8 @@
 // The steps of placing an order. Before the transaction (plain reads, nothing written, ADR 041):
-//   0. refuse early: a cart line the shelf cannot fill now is refused without opening the
-//      transaction (unless this form already placed its order: then that order is the answer);
-//      the delivery rate of the state is read and pay on delivery refused where it does not run.
+//   0. refuse early: a cart line the shelf cannot fill now (the service's first read of the cart)
+//      is refused without opening the transaction (unless this form already placed its order:
+//      then that order is the answer); the delivery rate of the state (cached with the settings)
+//      is looked up and pay on delivery refused where it does not run.
 // Then, in the order they run inside the one placing transaction:
 //   1. replay: the same checkout form sent again gets the order it placed (idempotency key);
 //   2. read the cart: today's lines and promo code, within the quantity caps;
@@ -18,6 +19,7 @@ import { type PricingLine, priceBasket, type Totals } from '#core/pricing.ts';
 import { variantLabel } from '#core/variants.ts';
 import type { Queryable } from '#server/db/client.ts';
 import {
+  type CartContents,
   type CartOwner,
   type CartService,
   type QuantityCaps,
@@ -28,7 +30,7 @@ import type { BankAccount, Order, OrdersService } from '#server/modules/orders/o
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
 import type { PromotionsService } from '#server/modules/promotions/promotions.service.ts';
 import { OutOfStockError, ValidationError } from '#server/platform/errors.ts';
-import { type DeliveryRateRow, findDeliveryRate, lockKeys } from './checkout.repository.ts';
+import { type DeliveryRateRow, lockKeys } from './checkout.repository.ts';
 
 const MINUTE = 60_000;
 
@@ -60,7 +62,6 @@ export interface PlacingRequest {
   freeDeliveryFromKobo?: number | null;
 }
 
-type CartContents = Awaited<ReturnType<CartService['contents']>>;
 type CartLineRow = CartContents['rows'][number];
 
 const INITIAL_STATUS: Record<PaymentMethod, OrderStatus> = {
@@ -94,11 +95,11 @@ function shortfall(
 }
 
 /**
- * Step 0, before the transaction: one plain read of the cart (its lines carry today's stock).
- * When a line cannot be filled now, the checkout is refused here, without taking the placing
- * transaction, its locks or the variant rows: under a rush for the last units the racers that
- * lose are answered at once instead of queueing for the rows (ADR 041). Refusing on a read is
- * safe: the transaction (step 3) still decides for everyone who gets past it.
+ * Step 0, before the transaction: the plain read of the cart the service made first (its lines
+ * carry today's stock). When a line cannot be filled now, the checkout is refused here, without
+ * taking the placing transaction, its locks or the variant rows: under a rush for the last units
+ * the racers that lose are answered at once instead of queueing for the rows (ADR 041). Refusing
+ * on a read is safe: the transaction (step 3) still decides for everyone who gets past it.
  *
  * A form whose order was already placed (a retry after the last unit went to it) is not refused:
  * the lookup comes after the stock read, so an order committed before that read is seen.
@@ -106,11 +107,11 @@ function shortfall(
  */
 export async function refuseEarly(
   q: Queryable,
-  deps: Pick<PlacingDeps, 'cart' | 'orders'>,
-  request: Pick<PlacingRequest, 'input' | 'owner'>,
+  deps: Pick<PlacingDeps, 'orders'>,
+  request: Pick<PlacingRequest, 'input'>,
+  seen: Pick<CartContents, 'rows'>,
 ): Promise<Order | null> {
-  const { rows } = await deps.cart.contents(request.owner, q);
-  const refusal = [...rows]
+  const refusal = [...seen.rows]
     .sort((a, b) => a.variantId - b.variantId)
     .map((line) => shortfall(line, line))
     .find((r) => r !== null);
@@ -178,10 +179,9 @@ async function takeStock(
 
 /**
  * Step 4 (read before the transaction, like the store's settings): the delivery rate of the
- * shopper's state; refuses pay on delivery where it does not run.
+ * shopper's state as read (or null); refuses pay on delivery where it does not run.
  */
-export async function deliveryRate(q: Queryable, input: CheckoutInput): Promise<DeliveryRateRow | null> {
-  const rate = await findDeliveryRate(q, input.shipState);
+export function deliveryRate(rate: DeliveryRateRow | null, input: CheckoutInput): DeliveryRateRow | null {
   if (input.paymentMethod === 'pay_on_delivery' && !rate?.payOnDelivery) {
     const message = `Pay on delivery is not available in ${input.shipState}. Please choose another way to pay.`;
     throw new ValidationError(message, { paymentMethod: [message] });
