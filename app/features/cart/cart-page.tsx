@@ -26,6 +26,11 @@ export function CartPage({ cart, actionData }: { cart: CartView; actionData: Car
         data-testid="cart-empty"
         data-cart-page
       >
+        {failed ? (
+          <div className="mb-6 w-full max-w-lg text-left">
+            <FormMessage tone="error">{failed.message}</FormMessage>
+          </div>
+        ) : null}
         <ShoppingBag className="h-12 w-12 text-plum-700" aria-hidden="true" />
         <h1 className="mt-4 font-display text-3xl font-semibold">Your cart is empty</h1>
         <p className="mt-2 text-muted">Add some beautiful hair products to get started!</p>
