@@ -79,3 +79,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (log) log.error({ err: error, url: request.url }, 'error in a loader or action');
   else console.error(error);
 };
+
+// A shared page's personal parts, rendered for one visitor (ADR 043); server/http/ssr.ts finds it
+// on the server build's entry module.
+export { fillPersonalSlots } from '#app/lib/personal-slots.server.tsx';

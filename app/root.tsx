@@ -25,18 +25,17 @@ import { useMergeGuestWishlist } from '#app/features/product/wishlist.ts';
 import { pickCurrency, readCurrencyCode } from '#app/lib/currency.server.ts';
 import { useNonce } from '#app/lib/nonce.ts';
 import { isStaticPage } from '#app/lib/page-handle.ts';
+import { loadPersonal } from '#app/lib/personal.server.ts';
 import { takeToast, withToastHeaders } from '#app/lib/toast.server.ts';
 import type { Route } from './+types/root';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { content } = context.services;
-  const [store, currencies, code, user, cartCount, wishlistIds, demoMode, flash] = await Promise.all([
+  const [store, currencies, code, personal, demoMode, flash] = await Promise.all([
     content.getStoreInfo(),
     content.listCurrencies(),
     readCurrencyCode(request),
-    context.auth.getUser(),
-    context.cart.owner().then((owner) => context.services.cart.count(owner)),
-    context.auth.getUser().then((u) => (u ? context.services.profiles.listWishlist(u.id) : null)),
+    loadPersonal(context),
     context.services.demo.isOn(),
     takeToast(request),
   ]);
@@ -45,12 +44,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       store,
       currencies,
       currency: pickCurrency(currencies, code),
-      /** The signed-in shopper (name for the header), or null. */
-      user: user ? { name: user.name, role: user.role } : null,
-      /** The signed-in shopper's saved products (guests keep theirs in this browser). */
-      wishlistIds,
-      /** Units in the cart; the header shows a badge above zero. */
-      cartCount,
+      // The visitor's own parts (app/lib/personal.server.ts): the same data fills a shared page (ADR 043).
+      user: personal.user,
+      wishlistIds: personal.wishlistIds,
+      cartCount: personal.cartCount,
       /** A demo shop (ADR 016): the admin says so, and its sign-in screen shows the demo credentials. */
       demoMode,
       year: new Date().getFullYear(),
@@ -91,8 +88,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
       </head>
-      {/* data-signed-in: the islands merge a guest's saved wishlist into the account once signed in. */}
-      <body className="flex min-h-dvh flex-col" data-signed-in={root?.user ? 'true' : undefined}>
+      <body className="flex min-h-dvh flex-col">
         <StarSymbol />
         <a
           href="#main"

@@ -162,7 +162,7 @@ function enhanceWishlist(root: Root) {
   const button = form?.querySelector<HTMLButtonElement>('button[type="submit"]');
   const id = Number(form?.dataset.productId);
   if (!form || !button || !Number.isInteger(id)) return;
-  const signedIn = document.body.dataset.signedIn === 'true';
+  const signedIn = document.querySelector('[data-signed-in]') !== null;
   const show = (saved: boolean) => {
     button.setAttribute('aria-pressed', String(saved));
     button.setAttribute('aria-label', saved ? 'Remove from wishlist' : 'Add to wishlist');

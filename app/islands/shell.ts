@@ -139,7 +139,7 @@ function enhanceNewsletter(): void {
 
 /** Once signed in, what this browser saved as a guest joins the account's wishlist (once). */
 function mergeGuestWishlist(): void {
-  if (document.body.dataset.signedIn !== 'true') return;
+  if (!document.querySelector('[data-signed-in]')) return;
   const ids = readWishlist();
   if (ids.length === 0) return;
   const body = new URLSearchParams({ intent: 'add', productId: ids.join(',') });

@@ -12,18 +12,35 @@ import { encode, encodingFor } from './precompressed.ts';
 
 /** Cookies that make a page personal: the session, the guest cart, the one-time toast, … */
 const PERSONAL_COOKIE = /^(__Host-|__Secure-)?ch_/;
+/**
+ * The personal cookies a kept page can still serve, its personal slots rendered for the visitor
+ * (ADR 043): the session and the guest cart. Any other (the one-time toast) means a full render.
+ */
+const SLOT_COOKIE = /^(__Host-|__Secure-)?ch_(session|cart)$/;
 
 /** What a shared cache in front of the shop may do with a kept page (ADR 038). */
 export const SHARED_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, stale-while-revalidate=30';
 
-/** The cache key of an anonymous page view, or null when this request must be rendered. */
-export function pageKeyOf(request: FastifyRequest): string | null {
+export interface PageKey {
+  /** The kept page this request would be answered from. */
+  key: string;
+  /** A session or cart cookie: the kept page is served with its personal slots filled (ADR 043). */
+  personal: boolean;
+}
+
+/** The cache key of a page view, or null when this request must be rendered in full. */
+export function pageKeyOf(request: FastifyRequest): PageKey | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   const header = request.headers.cookie;
   const cookies = header ? parseCookie(header) : {};
-  if (Object.keys(cookies).some((name) => PERSONAL_COOKIE.test(name))) return null;
+  let personal = false;
+  for (const name of Object.keys(cookies)) {
+    if (!PERSONAL_COOKIE.test(name)) continue;
+    if (!SLOT_COOKIE.test(name)) return null;
+    personal = true;
+  }
   // The currency is the one cookie a shared page depends on (prices shown in USD, EUR or GBP).
-  return `${cookies.currency ?? ''}|${request.url}`;
+  return { key: `${cookies.currency ?? ''}|${request.url}`, personal };
 }
 
 const INLINE = /<(script|style)\b([^>]*)>([\s\S]*?)<\/\1>/gi;
@@ -71,6 +88,28 @@ export function keepablePage(input: {
   }
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   return { status: input.status, headers, body, csp, etag, encoded: {}, tags: input.tags };
+}
+
+/**
+ * Answers a visitor with a cart or a session from a kept page whose personal slots were filled for
+ * them: never cached by anyone (as a full render of theirs), the kept page's policy (the slots
+ * bring no inline script or style).
+ */
+export function sendPersonalPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CachedPage,
+  html: string,
+  serverTiming: string,
+) {
+  for (const [name, value] of page.headers) reply.header(name, value);
+  reply
+    .header('content-security-policy', page.csp)
+    .header('cache-control', 'private, no-cache')
+    .header('x-page-cache', 'personal')
+    .header('server-timing', serverTiming)
+    .code(page.status);
+  return reply.send(request.method === 'HEAD' ? undefined : html);
 }
 
 /** Answers with a kept page: 304 when the browser has it, otherwise the bytes it can read. */

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import { MAX_UPLOAD_BYTES, mayUploadPhotos } from '#server/modules/media/media.service.ts';
 import { type PageCache, PageRender } from '#server/platform/page-cache.ts';
-import { keepablePage, pageKeyOf, sendKeptPage } from './cached-pages.ts';
+import { keepablePage, pageKeyOf, sendKeptPage, sendPersonalPage } from './cached-pages.ts';
 
 /** Largest form body pages accept (image uploads go through the API with their own limit). */
 const MAX_FORM_BYTES = 1024 * 1024;
@@ -56,6 +56,16 @@ export interface SsrOptions {
 }
 
 class BodyTooLarge extends Error {}
+
+/** A shared page's personal parts rendered for one visitor (app/lib/personal-slots.server.tsx). */
+type SlotFiller = (html: string, context: AppLoadContext) => Promise<string | null>;
+
+/** The server build's slot filler (exported by app/entry.server.tsx), if it has one. */
+function slotFillerOf(build: SsrOptions['build']): SlotFiller | null {
+  if (typeof build === 'function') return null;
+  const fill = (build.entry.module as { fillPersonalSlots?: unknown }).fillPersonalSlots;
+  return typeof fill === 'function' ? (fill as SlotFiller) : null;
+}
 
 /** Reads a form body into memory, refusing it once it passes `limit` bytes (chunked ones too). */
 async function readBody(request: FastifyRequest, limit: number): Promise<Buffer> {
@@ -141,6 +151,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
   let cached: ReturnType<typeof handlerFor> | null =
     typeof options.build === 'function' ? null : handlerFor(options.build);
   const loadBuild = options.build;
+  const fillSlots = slotFillerOf(options.build);
 
   await app.register(async (scope) => {
     // Actions read the raw body themselves (forms, uploads): Fastify must not consume it.
@@ -163,12 +174,20 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
         }
       }
       const pageCache = options.mode === 'production' ? options.pageCache : undefined;
-      const key = pageCache ? pageKeyOf(request) : null;
-      if (pageCache && key) {
-        const kept = pageCache.get(key);
-        if (kept) return sendKeptPage(request, reply, kept, 'hit');
-      }
+      const found = pageCache ? pageKeyOf(request) : null;
       const startedAt = performance.now();
+      if (pageCache && found) {
+        const kept = pageCache.get(found.key);
+        if (kept && !found.personal) return sendKeptPage(request, reply, kept, 'hit');
+        if (kept && fillSlots) {
+          // A guest with a cart or a signed-in shopper: the kept page with their parts (ADR 043).
+          const context = options.getLoadContext(request, reply, new PageRender());
+          const html = await fillSlots(kept.body.toString('utf8'), context);
+          if (html !== null) return sendPersonalPage(request, reply, kept, html, renderTiming(startedAt));
+        }
+      }
+      // Only an anonymous visitor's render is ever kept.
+      const key = found && !found.personal ? found.key : null;
       const begunAt = pageCache?.begin() ?? 0;
       const page = new PageRender();
       const handle = cached ?? handlerFor(await (loadBuild as () => Promise<ServerBuild>)());

@@ -1,14 +1,12 @@
-import { Heart, LogOut, Menu, Search, ShoppingBag, Truck, User, X } from 'lucide-react';
-import { Form, Link, NavLink, useLocation } from 'react-router';
+import { Heart, Menu, Search, Truck, User, X } from 'lucide-react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { PersonalSlot } from '#app/components/personal-slot.tsx';
 import { CurrencySelector } from './currency-selector.tsx';
+import { AccountControls, CartLink, ICON_BASE, ICON_BUTTON, MenuLogout } from './header-personal.tsx';
 import { Logo } from './logo.tsx';
 import { CATEGORY_NAV } from './nav-links.ts';
 import { PopupForm } from './popup-dialog.tsx';
 import { useRootData } from './store-data.ts';
-
-const iconBase =
-  'relative h-11 w-11 items-center justify-center rounded-full text-ink hover:bg-plum-50 hover:text-plum-800';
-const iconButton = `inline-flex ${iconBase}`;
 
 function isActive(to: string, pathname: string, search: string): boolean {
   const [path, query = ''] = to.split('?');
@@ -71,7 +69,7 @@ export function SiteHeader() {
         <div className="container-shop flex h-16 items-center gap-1 sm:gap-2">
           <details className="group lg:hidden">
             <summary
-              className={`${iconButton} list-none [&::-webkit-details-marker]:hidden`}
+              className={`${ICON_BUTTON} list-none [&::-webkit-details-marker]:hidden`}
               aria-label="Menu"
             >
               <Menu className="h-6 w-6 group-open:hidden" aria-hidden="true" />
@@ -93,18 +91,7 @@ export function SiteHeader() {
                     </Link>
                   </li>
                 ))}
-                {root?.user ? (
-                  <li className="sm:hidden">
-                    <Form method="post" action="/auth/sign-out">
-                      <button
-                        type="submit"
-                        className="block w-full py-3 text-left text-sm font-semibold uppercase tracking-wider text-ink hover:text-plum-700"
-                      >
-                        Logout
-                      </button>
-                    </Form>
-                  </li>
-                ) : null}
+                <PersonalSlot name="menu-logout">{root?.user ? <MenuLogout /> : null}</PersonalSlot>
               </ul>
             </nav>
           </details>
@@ -142,59 +129,30 @@ export function SiteHeader() {
               submitLabel="Search"
               destination={(text) => `/collections?search=${encodeURIComponent(text)}`}
               triggerLabel="Search"
-              triggerClassName={iconButton}
+              triggerClassName={ICON_BUTTON}
               trigger={<Search className="h-5 w-5" aria-hidden="true" />}
             />
-            <Link to="/wishlist" className={`hidden sm:inline-flex ${iconBase}`} aria-label="Wishlist">
+            <Link to="/wishlist" className={`hidden sm:inline-flex ${ICON_BASE}`} aria-label="Wishlist">
               <Heart className="h-5 w-5" aria-hidden="true" />
             </Link>
-            {root?.user ? (
-              <>
+            {/* Personal parts (ADR 043): the same markup fills a shared page for this shopper. */}
+            <PersonalSlot name="account">
+              {root?.user ? (
+                <AccountControls user={root.user} />
+              ) : (
                 <Link
-                  to="/dashboard"
-                  className="inline-flex h-11 min-w-11 max-w-40 items-center justify-center gap-1.5 rounded-full px-1.5 text-sm font-semibold hover:bg-plum-50 hover:text-plum-800 sm:px-2"
-                  data-testid="account-link"
+                  to={signInLink(location.pathname, location.search)}
+                  className="inline-flex h-11 min-w-11 items-center justify-center gap-1.5 rounded-full px-1.5 text-sm font-semibold hover:bg-plum-50 hover:text-plum-800 sm:px-2"
                 >
-                  <User className="h-5 w-5 shrink-0" aria-hidden="true" />
-                  <span className="hidden truncate sm:inline">{root.user.name.split(' ')[0]}</span>
-                  <span className="sr-only sm:hidden">My account ({root.user.name})</span>
+                  <User className="h-5 w-5" aria-hidden="true" />
+                  <span className="hidden sm:inline">Login</span>
+                  <span className="sr-only sm:hidden">Login</span>
                 </Link>
-                {/* On a phone Logout sits in the menu, so every header control keeps a 44 px target. */}
-                <Form method="post" action="/auth/sign-out" className="hidden sm:contents">
-                  <button
-                    type="submit"
-                    className="inline-flex h-11 min-w-11 items-center justify-center rounded-full px-1.5 text-sm font-semibold hover:bg-plum-50 hover:text-plum-800 sm:px-2"
-                  >
-                    <LogOut className="h-5 w-5 sm:hidden" aria-hidden="true" />
-                    <span className="sr-only sm:not-sr-only">Logout</span>
-                  </button>
-                </Form>
-              </>
-            ) : (
-              <Link
-                to={signInLink(location.pathname, location.search)}
-                className="inline-flex h-11 min-w-11 items-center justify-center gap-1.5 rounded-full px-1.5 text-sm font-semibold hover:bg-plum-50 hover:text-plum-800 sm:px-2"
-              >
-                <User className="h-5 w-5" aria-hidden="true" />
-                <span className="hidden sm:inline">Login</span>
-                <span className="sr-only sm:hidden">Login</span>
-              </Link>
-            )}
-            <Link
-              to="/cart"
-              className={iconButton}
-              aria-label={cartCount > 0 ? `Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}` : 'Cart'}
-            >
-              <ShoppingBag className="h-5 w-5" aria-hidden="true" />
-              {cartCount > 0 ? (
-                <span
-                  data-testid="cart-count"
-                  className="absolute right-0.5 top-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-plum-800 px-1 text-[11px] font-bold text-white"
-                >
-                  {cartCount > 99 ? '99+' : cartCount}
-                </span>
-              ) : null}
-            </Link>
+              )}
+            </PersonalSlot>
+            <PersonalSlot name="cart">
+              <CartLink count={cartCount} />
+            </PersonalSlot>
           </div>
         </div>
       </header>

@@ -14,16 +14,25 @@ export interface BackInStockState {
   waiting: number[];
 }
 
-export function BackInStock({
+type ProductAnswer = ReturnType<typeof useActionData<typeof productAction>>;
+
+export function BackInStock(props: { variantId: number; productName: string; state: BackInStockState }) {
+  return <BackInStockView {...props} answer={useActionData<typeof productAction>()} />;
+}
+
+/** The section itself, from its data alone (also what a shared page's personal slot shows, ADR 043). */
+export function BackInStockView({
   variantId,
   productName,
   state,
+  answer,
 }: {
   variantId: number;
   productName: string;
   state: BackInStockState;
+  /** The product page's answer to this form (posted without JavaScript), if any. */
+  answer?: ProductAnswer;
 }) {
-  const answer = useActionData<typeof productAction>();
   const mine = answer && (!answer.ok || answer.variantId === variantId) ? answer : undefined;
   const done = (mine?.ok ?? false) || state.waiting.includes(variantId);
   const fieldError =

@@ -3,6 +3,7 @@
 // JavaScript), photos, the "verified purchase" mark and the shop's public reply.
 import { BadgeCheck } from 'lucide-react';
 import { Link } from 'react-router';
+import { PersonalSlot } from '#app/components/personal-slot.tsx';
 import { Stars } from '#app/components/ui/stars.tsx';
 import type { ProductReviews, ReviewViewer } from '#core/contract/reviews.ts';
 import { ReviewPhotos } from './review-photos.tsx';
@@ -33,7 +34,7 @@ export function RatingSummary({ reviews }: { reviews: ProductReviews }) {
  * The review button for this shopper: "Edit your review" for its author, "Leave Review" for a
  * signed-in buyer who received it, otherwise a link to the dashboard, which knows who is asking.
  */
-function ReviewButton({ productId, viewer }: { productId: number; viewer: ReviewViewer | null }) {
+export function ReviewButton({ productId, viewer }: { productId: number; viewer: ReviewViewer | null }) {
   const to = `/dashboard?tab=reviews&product=${productId}#review-product-${productId}`;
   if (viewer?.review) {
     return (
@@ -53,6 +54,16 @@ function ReviewButton({ productId, viewer }: { productId: number; viewer: Review
     <Link to={to} className="btn-outline" rel="nofollow" data-testid="review-button">
       Bought this? Write a review
     </Link>
+  );
+}
+
+/** The author's note while their review waits for approval. */
+export function PendingReviewNote({ viewer }: { viewer: ReviewViewer | null }) {
+  if (viewer?.review?.status !== 'pending') return null;
+  return (
+    <p className="mt-2 text-sm text-muted" data-testid="own-review-pending">
+      Your review is waiting for approval; it shows here once we have checked it.
+    </p>
   );
 }
 
@@ -81,13 +92,13 @@ export function ReviewsSection({
         <h2 id="reviews-title" className="section-title">
           Customer reviews
         </h2>
-        <ReviewButton productId={productId} viewer={viewer} />
+        <PersonalSlot name="review" data={{ product: productId }}>
+          <ReviewButton productId={productId} viewer={viewer} />
+        </PersonalSlot>
       </div>
-      {viewer?.review?.status === 'pending' ? (
-        <p className="mt-2 text-sm text-muted" data-testid="own-review-pending">
-          Your review is waiting for approval; it shows here once we have checked it.
-        </p>
-      ) : null}
+      <PersonalSlot name="review-pending" data={{ product: productId }}>
+        <PendingReviewNote viewer={viewer} />
+      </PersonalSlot>
       {reviews.count === 0 || reviews.average === null ? (
         <p className="mt-4 text-muted">
           No reviews yet. Reviews come from shoppers whose order was delivered.

@@ -3,8 +3,8 @@
 // hydrated (ADR 039, `handle = STATIC_PAGE`): it holds no React state, and every behaviour in the
 // browser comes from the islands script (app/islands/product.ts), which finds its elements by
 // their data attributes.
-import { Heart } from 'lucide-react';
 import { Link, useActionData, useSearchParams } from 'react-router';
+import { PersonalSlot } from '#app/components/personal-slot.tsx';
 import { Price } from '#app/components/ui/price.tsx';
 import { ProductGrid } from '#app/features/catalog/product-card.tsx';
 import { useCurrency, useRootData } from '#app/features/layout/store-data.ts';
@@ -23,6 +23,7 @@ import { RatingSummary, ReviewsSection } from './product-reviews.tsx';
 import { ShareButton } from './share-button.tsx';
 import { VariantPicker } from './variant-picker.tsx';
 import { WISHLIST_ACTION } from './wishlist.ts';
+import { WishlistButton } from './wishlist-button.tsx';
 
 /** This page's address with another page of reviews (keeping the chosen variant). */
 function reviewsHref(current: URLSearchParams, page: number): string {
@@ -184,12 +185,14 @@ export function ProductView({
             {variant.stock > 0 ? (
               <AddToCart variantId={variant.id} stock={buyable} productName={product.name} notice={notice} />
             ) : (
-              <BackInStock
-                key={variant.id}
-                variantId={variant.id}
-                productName={product.name}
-                state={backInStock}
-              />
+              <PersonalSlot name="back-in-stock" data={{ product: product.id, variant: variant.id }}>
+                <BackInStock
+                  key={variant.id}
+                  variantId={variant.id}
+                  productName={product.name}
+                  state={backInStock}
+                />
+              </PersonalSlot>
             )}
             {/* Without JavaScript a signed-in shopper's heart posts to the account's wishlist (a guest
                 is asked to sign in); the islands script toggles it in place (data-wishlist). */}
@@ -200,17 +203,9 @@ export function ProductView({
                 name="redirectTo"
                 value={`${productPath(product)}?variant=${variant.id}`}
               />
-              <button
-                type="submit"
-                name="intent"
-                value={saved ? 'remove' : 'add'}
-                aria-pressed={saved}
-                aria-label={saved ? 'Remove from wishlist' : 'Add to wishlist'}
-                className="inline-flex h-11 w-11 items-center justify-center rounded-full border border-ink/20 hover:border-plum-700"
-                data-testid="wishlist-toggle"
-              >
-                <Heart className={`h-5 w-5 ${saved ? 'fill-sale text-sale' : ''}`} aria-hidden="true" />
-              </button>
+              <PersonalSlot name="wishlist" data={{ product: product.id }}>
+                <WishlistButton saved={saved} />
+              </PersonalSlot>
             </form>
           </div>
           {whatsappOrder && variant.stock > 0 ? (
