@@ -1,5 +1,5 @@
 // What the page benchmarks ask of a freshly started sample shop: a product's page, and a guest
-// cart (its cookie makes every page personal: rendered for that visitor, never from the cache).
+// cart (its cookie makes every page personal: the kept page with that visitor's parts, ADR 043, never kept).
 
 /** The path of the first product in the sample catalogue. */
 export async function firstProductPath(base: string): Promise<string> {

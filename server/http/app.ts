@@ -5,7 +5,12 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import type { AppLoadContext, ServerBuild } from 'react-router';
 import { z } from 'zod';
 import type { Env } from '#server/env.ts';
@@ -21,7 +26,7 @@ import { newsletterRoutes } from '#server/modules/newsletter/newsletter.routes.t
 import { orderRoutes } from '#server/modules/orders/orders.routes.ts';
 import { webhookRoutes } from '#server/modules/payments/payments.routes.ts';
 import { createRequestAuth, type RequestAuth } from '#server/platform/auth/request-auth.ts';
-import type { Logger } from '#server/platform/logger.ts';
+import { type Logger, lazyRequestLogger } from '#server/platform/logger.ts';
 import type { Services } from '#server/services.ts';
 import { csrfGuard } from './csrf.ts';
 import { errorHandler } from './errors.ts';
@@ -53,6 +58,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     loggerInstance: log as FastifyBaseLogger,
     // One line per request from the onResponse hook below, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
+    // The request's logger is made when something logs, not for every request (ADR 044).
+    childLoggerFactory: (logger, bindings, options) =>
+      lazyRequestLogger(logger as Logger, bindings, options as Record<string, unknown>) as FastifyBaseLogger,
     trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     genReqId: (req) => {
@@ -99,30 +107,48 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // webhooks are verified by their signatures instead.
   app.addHook('onRequest', csrfGuard({ publicUrl: env.PUBLIC_URL, exempt: /^\/api\/webhooks\// }));
   const secureCookies = env.PUBLIC_URL.startsWith('https:');
-  app.decorateRequest('auth', null as unknown as RequestAuth);
-  app.decorateRequest('cart', null as unknown as RequestCart);
-  // Nothing is looked up here: the session and cart are read on first use, and the client's
-  // address (proxy-aware, not free) only when something asks for it.
-  app.addHook('onRequest', (request, _reply, done) => {
-    const secure = secureCookies || request.protocol === 'https';
-    const auth = createRequestAuth({
+  /** Who asks when a page is rendered as an anonymous visitor would see it (ADR 043): no one. */
+  const anonymousAuth = (request: FastifyRequest): RequestAuth =>
+    createRequestAuth({
       accounts: services.accounts,
-      cookieHeader: request.headers.cookie,
-      client: {
-        get ip() {
-          return request.ip;
+      cookieHeader: null,
+      client: request.auth.client,
+      secure: secureCookies,
+    });
+  // Nothing is looked up or even made per request: `request.auth` and `request.cart` are made on
+  // first use (the session and cart behind them are read later still), and the client's address
+  // (proxy-aware, not free) only when something asks for it (ADR 044).
+  const lazyAuth = Symbol('auth');
+  const lazyCart = Symbol('cart');
+  type Lazy = FastifyRequest & { [lazyAuth]?: RequestAuth; [lazyCart]?: RequestCart };
+  const isSecure = (request: FastifyRequest) => secureCookies || request.protocol === 'https';
+  app.decorateRequest('auth', {
+    getter(this: FastifyRequest): RequestAuth {
+      const request = this as Lazy;
+      request[lazyAuth] ??= createRequestAuth({
+        accounts: services.accounts,
+        cookieHeader: request.headers.cookie,
+        client: {
+          get ip() {
+            return request.ip;
+          },
+          userAgent: request.headers['user-agent'] ?? null,
         },
-        userAgent: request.headers['user-agent'] ?? null,
-      },
-      secure,
-    });
-    request.auth = auth;
-    request.cart = createRequestCart({
-      cookieHeader: request.headers.cookie,
-      user: () => auth.getUser(),
-      secure,
-    });
-    done();
+        secure: isSecure(request),
+      });
+      return request[lazyAuth];
+    },
+  });
+  app.decorateRequest('cart', {
+    getter(this: FastifyRequest): RequestCart {
+      const request = this as Lazy;
+      request[lazyCart] ??= createRequestCart({
+        cookieHeader: request.headers.cookie,
+        user: () => request.auth.getUser(),
+        secure: isSecure(request),
+      });
+      return request[lazyCart];
+    },
   });
 
   await app.register(compress, {
@@ -195,15 +221,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       mode: pages.mode,
       publicOrigin: new URL(env.PUBLIC_URL).origin,
       pageCache: services.pageCache,
-      getLoadContext: (request, _reply, page): AppLoadContext => ({
+      getLoadContext: (request, _reply, page, options): AppLoadContext => ({
         islandsHref,
         services,
         requestId: request.id,
         log: request.log as Logger,
         publicUrl: env.PUBLIC_URL,
         clientIp: request.ip,
-        auth: request.auth,
-        cart: request.cart,
+        // An anonymous render of a page a personal visitor asked for, to keep it (ADR 043).
+        auth: options?.anonymous ? anonymousAuth(request) : request.auth,
+        cart: options?.anonymous
+          ? createRequestCart({ cookieHeader: null, user: async () => null, secure: secureCookies })
+          : request.cart,
         cspNonce: request.cspNonce,
         page,
       }),

@@ -118,7 +118,22 @@ function policyTemplate(options: { formTargets: readonly string[]; https: boolea
   return (nonce: string) => parts.join(nonce);
 }
 
-/** The onRequest hook that gives every response its nonce and its headers. */
+/** Every response's headers besides the policy (and HSTS over https). */
+const companions = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'permissions-policy': PERMISSIONS_POLICY,
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+} as const;
+
+/** The versioned JSON API: its answers are never HTML (the docs at /api/docs are outside it). */
+const JSON_API = '/api/v1/';
+
+/**
+ * The onRequest hook that gives every response its headers, and every response that may be HTML
+ * its nonce (`request.cspNonce` stays '' on the JSON API).
+ */
 export function securityHeaders(options: SecurityHeaderOptions) {
   const publicOrigin = new URL(options.publicUrl).origin;
   const httpsShop = publicOrigin.startsWith('https:');
@@ -126,17 +141,29 @@ export function securityHeaders(options: SecurityHeaderOptions) {
   const development = options.development ?? false;
   const overHttps = policyTemplate({ formTargets, https: true, development });
   const overHttp = policyTemplate({ formTargets, https: false, development });
+  // The JSON API renders no inline script or style: its policy carries no nonce (the same
+  // directives with only 'self' for scripts and styles — stricter), built once (ADR 044).
+  const apiHeaders = (https: boolean) => ({
+    ...companions,
+    'content-security-policy': contentSecurityPolicy('', { formTargets, https, development }).replace(
+      / 'nonce-'/g,
+      '',
+    ),
+    ...(https ? { 'strict-transport-security': HSTS } : {}),
+  });
+  const apiOverHttps = apiHeaders(true);
+  const apiOverHttp = apiHeaders(false);
   return function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply, done: () => void) {
+    const https = httpsShop || request.protocol === 'https';
+    if (request.url.startsWith(JSON_API)) {
+      reply.headers(https ? apiOverHttps : apiOverHttp);
+      return done();
+    }
     const nonce = newNonce();
     request.cspNonce = nonce;
-    const https = httpsShop || request.protocol === 'https';
     reply.headers({
       'content-security-policy': (https ? overHttps : overHttp)(nonce),
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'strict-origin-when-cross-origin',
-      'permissions-policy': PERMISSIONS_POLICY,
-      'x-frame-options': 'DENY',
-      'cross-origin-opener-policy': 'same-origin',
+      ...companions,
     });
     if (https) reply.header('strict-transport-security', HSTS);
     done();

@@ -52,7 +52,13 @@ export interface SsrOptions {
   publicOrigin: string;
   /** Anonymous pages kept and served again (ADR 038); absent: every page is rendered. */
   pageCache?: PageCache;
-  getLoadContext(request: FastifyRequest, reply: FastifyReply, page: PageRender): AppLoadContext;
+  /** `anonymous`: the context of a visitor without the request's session and cart (ADR 043). */
+  getLoadContext(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: PageRender,
+    options?: { anonymous?: boolean },
+  ): AppLoadContext;
 }
 
 class BodyTooLarge extends Error {}
@@ -82,11 +88,15 @@ async function readBody(request: FastifyRequest, limit: number): Promise<Buffer>
   return Buffer.concat(chunks);
 }
 
+/** Cookies that make a page personal (session, cart, toast): left out of an anonymous render. */
+const PERSONAL_COOKIE_PAIR = /^\s*(__Host-|__Secure-)?ch_[^=]*=/;
+
 function toWebRequest(
   request: FastifyRequest,
   reply: FastifyReply,
   body: Buffer | null,
   publicOrigin: string,
+  options: { anonymous?: boolean } = {},
 ): Request {
   // Behind a proxy that rewrites Host, a form from the public address is still same-origin
   // (the cross-site guard in csrf.ts has already checked where it came from).
@@ -96,6 +106,14 @@ function toWebRequest(
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
+    if (options.anonymous && name === 'cookie') {
+      const kept = String(value)
+        .split(';')
+        .filter((pair) => !PERSONAL_COOKIE_PAIR.test(pair))
+        .join(';');
+      if (kept.trim()) headers.set(name, kept);
+      continue;
+    }
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }
@@ -176,50 +194,81 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
       const pageCache = options.mode === 'production' ? options.pageCache : undefined;
       const found = pageCache ? pageKeyOf(request) : null;
       const startedAt = performance.now();
-      if (pageCache && found) {
-        const kept = pageCache.get(found.key);
-        if (kept && !found.personal) return sendKeptPage(request, reply, kept, 'hit');
-        if (kept && fillSlots) {
-          // A guest with a cart or a signed-in shopper: the kept page with their parts (ADR 043).
-          const context = options.getLoadContext(request, reply, new PageRender());
-          const html = await fillSlots(kept.body.toString('utf8'), context);
-          if (html !== null) return sendPersonalPage(request, reply, kept, html, renderTiming(startedAt));
-        }
-      }
-      // Only an anonymous visitor's render is ever kept.
-      const key = found && !found.personal ? found.key : null;
-      const begunAt = pageCache?.begin() ?? 0;
-      const page = new PageRender();
       const handle = cached ?? handlerFor(await (loadBuild as () => Promise<ServerBuild>)());
       if (options.mode === 'production') cached = handle;
-      const response = await handle(
-        toWebRequest(request, reply, body, options.publicOrigin),
-        options.getLoadContext(request, reply, page),
-      );
 
-      const csp = reply.getHeader('content-security-policy');
-      if (pageCache && key && typeof csp === 'string' && keepable(response, page, request)) {
+      /** Renders this page as an anonymous visitor would see it and keeps it, if it may be kept. */
+      const renderAndKeep = async (
+        cache: PageCache,
+        key: string,
+        response: Response,
+        begunAt: number,
+        page: PageRender,
+      ) => {
+        const csp = reply.getHeader('content-security-policy');
+        if (typeof csp !== 'string' || !keepable(response, page, request)) return { kept: null, html: null };
         const html = await response.text();
-        const tags = [...page.tags];
         const kept = keepablePage({
           status: response.status,
           headers: response.headers,
           html,
           nonce: request.cspNonce,
           csp,
-          tags,
+          tags: [...page.tags],
         });
+        if (kept) cache.set(key, kept, begunAt);
+        else
+          request.log.warn(
+            { url: request.url },
+            'page cache: a shared page has an inline element without the nonce',
+          );
+        return { kept, html };
+      };
+
+      if (pageCache && found) {
+        let kept = pageCache.get(found.key);
+        if (kept && !found.personal) return sendKeptPage(request, reply, kept, 'hit');
+        if (found.personal && fillSlots) {
+          // A guest with a cart or a signed-in shopper: the kept page with their parts (ADR 043).
+          // Not kept now, but a page its route shares: render it as an anonymous visitor would
+          // see it, keep it, then fill it.
+          if (!kept && pageCache.isShared(found.key)) {
+            const begunAt = pageCache.begin();
+            const page = new PageRender();
+            const anonymous = await handle(
+              toWebRequest(request, reply, body, options.publicOrigin, { anonymous: true }),
+              options.getLoadContext(request, reply, page, { anonymous: true }),
+            );
+            kept = (await renderAndKeep(pageCache, found.key, anonymous, begunAt, page)).kept ?? undefined;
+          }
+          if (kept) {
+            const context = options.getLoadContext(request, reply, new PageRender());
+            const html = await fillSlots(kept.body.toString('utf8'), context);
+            if (html !== null) return sendPersonalPage(request, reply, kept, html, renderTiming(startedAt));
+          }
+        }
+      }
+      // Only an anonymous visitor's render is ever kept.
+      const key = found && !found.personal ? found.key : null;
+      const begunAt = pageCache?.begin() ?? 0;
+      const page = new PageRender();
+      const response = await handle(
+        toWebRequest(request, reply, body, options.publicOrigin),
+        options.getLoadContext(request, reply, page),
+      );
+      // A personal visitor's page that its route shares: the next one is served from a kept page.
+      if (pageCache && found?.personal && page.tags.size > 0) pageCache.noteShared(found.key);
+
+      if (pageCache && key) {
+        const { kept, html } = await renderAndKeep(pageCache, key, response, begunAt, page);
         if (kept) {
-          pageCache.set(key, kept, begunAt);
           reply.header('server-timing', renderTiming(startedAt));
           return sendKeptPage(request, reply, kept, 'miss');
         }
-        request.log.warn(
-          { url: request.url },
-          'page cache: a shared page has an inline element without the nonce',
-        );
-        copyHead(response, reply);
-        return reply.send(html);
+        if (html !== null) {
+          copyHead(response, reply);
+          return reply.send(html);
+        }
       }
 
       copyHead(response, reply);

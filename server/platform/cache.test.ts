@@ -99,3 +99,23 @@ describe('a load overtaken by a change', () => {
     ).rejects.toThrow('database down');
   });
 });
+
+describe('peek', () => {
+  it('gives a held, fresh value at once, and nothing missing, loading, expired or forgotten', async () => {
+    let now = 1_000;
+    const cache = new TtlCache(() => now);
+    expect(cache.peek('k')).toBeUndefined();
+    let release: (value: string) => void = () => {};
+    const pending = cache.get('k', 100, () => new Promise<string>((r) => (release = r)));
+    expect(cache.peek('k')).toBeUndefined();
+    release('v');
+    await pending;
+    expect(cache.peek('k')).toBe('v');
+    now = 1_101;
+    expect(cache.peek('k')).toBeUndefined();
+    await cache.get('k', 100, async () => 'w');
+    expect(cache.peek('k')).toBe('w');
+    cache.invalidate('k');
+    expect(cache.peek('k')).toBeUndefined();
+  });
+});

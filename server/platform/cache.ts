@@ -90,6 +90,15 @@ export class TtlCache {
   }
 
   /**
+   * The value under `key` when one is held and fresh, without loading or waiting (undefined when
+   * missing, expired, forgotten or still loading): the synchronous fast path for a value that is
+   * usually there. A forgotten key is gone at once, so a peek never returns what `invalidate` removed.
+   */
+  peek<T>(key: string): T | undefined {
+    return (this.lru.get(key) as { value: T } | undefined)?.value;
+  }
+
+  /**
    * Forgets every key that starts with `prefix` (all keys when empty), here and, on a bus, in
    * every other process. Call it after the change has committed.
    */

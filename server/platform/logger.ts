@@ -209,3 +209,80 @@ export function createLogger(options: {
   }
   return pino(config);
 }
+
+type LevelName = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal';
+
+/**
+ * A request's logger that becomes a real pino child (with the request id bound) only when
+ * something logs at a level that is on: most requests log nothing at `warn` and an answer from a
+ * cache should not pay for a child's bindings and redaction set-up (ADR 044). Same lines, same
+ * redaction, same request id as `parent.child(bindings)`.
+ */
+class LazyChildLogger {
+  private made: Logger | undefined;
+  constructor(
+    private readonly parent: Logger,
+    private readonly bindingsOf: Record<string, unknown>,
+  ) {}
+  private real(): Logger {
+    this.made ??= this.parent.child(this.bindingsOf);
+    return this.made;
+  }
+  private write(level: LevelName, args: unknown[]): void {
+    if (!(this.made ?? this.parent).isLevelEnabled(level)) return;
+    (this.real()[level] as (...a: unknown[]) => void)(...args);
+  }
+  trace(...args: unknown[]) {
+    this.write('trace', args);
+  }
+  debug(...args: unknown[]) {
+    this.write('debug', args);
+  }
+  info(...args: unknown[]) {
+    this.write('info', args);
+  }
+  warn(...args: unknown[]) {
+    this.write('warn', args);
+  }
+  error(...args: unknown[]) {
+    this.write('error', args);
+  }
+  fatal(...args: unknown[]) {
+    this.write('fatal', args);
+  }
+  silent() {}
+  child(bindings: Record<string, unknown>, options?: Record<string, unknown>): Logger {
+    return this.real().child(bindings, options);
+  }
+  bindings() {
+    return this.real().bindings();
+  }
+  isLevelEnabled(level: string): boolean {
+    return (this.made ?? this.parent).isLevelEnabled(level);
+  }
+  get level(): string {
+    return (this.made ?? this.parent).level;
+  }
+  set level(level: string) {
+    this.real().level = level;
+  }
+  get levels() {
+    return this.parent.levels;
+  }
+  flush(callback?: (error?: Error) => void) {
+    this.parent.flush(callback);
+  }
+}
+
+/**
+ * Fastify's `childLoggerFactory`: a lazy child for every request (a route's own log level gets a
+ * real child at once).
+ */
+export function lazyRequestLogger(
+  parent: Logger,
+  bindings: Record<string, unknown>,
+  options: Record<string, unknown>,
+): Logger {
+  if (options && Object.keys(options).length > 0) return parent.child(bindings, options);
+  return new LazyChildLogger(parent, bindings) as unknown as Logger;
+}

@@ -46,6 +46,12 @@ export class PageCache implements Forgetful {
   /** Counts invalidations; a render notes it when it starts. */
   private generation = 0;
   private readonly recent: { generation: number; prefix: string }[] = [];
+  /**
+   * Keys of pages their route shares (kept once, or rendered for a personal visitor with tags):
+   * a personal visitor's miss on one renders the anonymous page to keep it (ADR 043); any other
+   * page is just rendered for them.
+   */
+  private readonly shared = new LRUCache<string, true>({ max: 20_000 });
   hits = 0;
   misses = 0;
 
@@ -86,7 +92,18 @@ export class PageCache implements Forgetful {
       }
     }
     this.lru.set(key, page);
+    this.shared.set(key, true);
     return true;
+  }
+
+  /** Notes that the page under `key` is one its route shares (rendered, not kept). */
+  noteShared(key: string): void {
+    this.shared.set(key, true);
+  }
+
+  /** Is the page under `key` one its route shares, as far as this process has seen? */
+  isShared(key: string): boolean {
+    return this.shared.has(key);
   }
 
   /**

@@ -2,6 +2,7 @@
 // parts are rendered again, for them. What they get must be exactly the page a full render would
 // have given them — name, Logout, cart count, saved heart, review button, back-in-stock answer —
 // and nothing of theirs may reach anyone else.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productPath } from '#core/catalog.ts';
 import { createUser } from '#tests/factories/accounts.ts';
@@ -111,6 +112,34 @@ describe('a kept page with its personal parts filled', () => {
     expect(other.headers['x-page-cache']).toBe('personal');
     expect(other.body).toContain('Cart, 1 item"');
     expect(other.body).not.toContain('Cart, 3 items');
+  });
+
+  it('is kept again from a shopper’s own visit, and shows a sale at once', async () => {
+    const db = shop.database.db;
+    const wig = await createProduct(db, { name: 'Slot Rekept Wig', variants: [{ stock: 9 }] });
+    const shopper = anonymous();
+    await addToCart(shopper, wig.variants[0]!.id, 1);
+    // No anonymous visitor has asked for it: the first view is rendered for her, the next filled.
+    expect((await shopper.get(productPath(wig))).headers['x-page-cache']).toBeUndefined();
+    const second = await shopper.get(productPath(wig));
+    expect(second.headers['x-page-cache']).toBe('personal');
+    expect(second.body).toContain('9 available');
+
+    // A sale elsewhere leaves 3: the page is forgotten, and her next view is rendered anew, kept
+    // for strangers and filled for her. (PostgreSQL delivers the database's notice a moment later.)
+    await db.execute(sql`UPDATE product_variants SET stock = 3 WHERE id = ${wig.variants[0]!.id}`);
+    let mine = await shopper.get(productPath(wig));
+    for (let i = 0; i < 40 && !mine.body.includes('3 available'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      mine = await shopper.get(productPath(wig));
+    }
+    expect(mine.headers['x-page-cache']).toBe('personal');
+    expect(mine.body).toContain('3 available');
+    expect(mine.body).toContain('Cart, 1 item"');
+    const stranger = await anonymous().get(productPath(wig));
+    expect(stranger.headers['x-page-cache']).toBe('hit');
+    expect(stranger.body).toContain('3 available');
+    expect(stranger.body).not.toContain('Cart, 1 item"');
   });
 
   it('is not used for a visitor with a one-time message: that page is rendered in full', async () => {

@@ -7,12 +7,31 @@ import { sendSharedJson } from '#server/http/precompressed.ts';
 import { NotFoundError } from '#server/platform/errors.ts';
 import type { CatalogService } from './catalog.service.ts';
 
+const LIST_CACHE_CONTROL = 'public, max-age=30';
+
+/** What follows `?` in a request's URL ('' when nothing does). */
+function rawQueryOf(url: string): string {
+  const at = url.indexOf('?');
+  return at === -1 ? '' : url.slice(at + 1);
+}
+
 export function catalogRoutes(catalog: CatalogService): FastifyPluginAsync {
   return async (app) => {
     // Same parameters as /collections (core/contract ProductListQuery); the service parses them.
+    // A listing the catalogue holds is answered as soon as the shop's own hooks have run (headers,
+    // cross-site guard), from its raw query string: only a string that once passed validation
+    // names a kept listing, so neither the schema nor the service parses it again. Its bytes are
+    // made and compressed once (ADR 044); @fastify/compress has nothing left to do on these routes.
     app.get(
       '/products',
       {
+        compress: false,
+        decompress: false,
+        onRequest: (request, reply, done) => {
+          const kept = catalog.peekProducts(rawQueryOf(request.url));
+          if (kept) sendSharedJson(request, reply, kept, LIST_CACHE_CONTROL);
+          else done();
+        },
         schema: {
           summary: 'List products (the /collections listing)',
           querystring: ProductListQuery,
@@ -23,8 +42,8 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsync {
         },
       },
       async (request, reply) => {
-        const page = await catalog.listProducts(request.query);
-        return sendSharedJson(request, reply, page, 'public, max-age=30');
+        const page = await catalog.listProducts(request.query, rawQueryOf(request.url));
+        return sendSharedJson(request, reply, page, LIST_CACHE_CONTROL);
       },
     );
 
@@ -32,6 +51,8 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsync {
     app.get<{ Params: { idOrSlug: string } }>(
       '/products/:idOrSlug',
       {
+        compress: false,
+        decompress: false,
         schema: {
           summary: 'One product, by id or by its page slug',
           params: z.object({ idOrSlug: z.string().describe('A product id, or its page slug') }),
@@ -45,7 +66,7 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsync {
         const id = parseProductId(request.params.idOrSlug);
         const product = id === null ? null : await catalog.getProduct(id);
         if (!product) throw new NotFoundError('Product not found.');
-        return sendSharedJson(request, reply, product, 'public, max-age=30');
+        return sendSharedJson(request, reply, product, LIST_CACHE_CONTROL);
       },
     );
   };

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { BEST_SELLER_MIN_SALES, HOME_SECTION_LIMIT, RELATED_PRODUCTS_LIMIT } from '#core/catalog.ts';
 import {
   type Category,
@@ -84,6 +85,15 @@ export const CATALOG_CACHE_MS = 15_000;
 export function createCatalogService(deps: { db: Queryable; cache?: TtlCache }) {
   const { db } = deps;
   const cache = deps.cache ?? new TtlCache();
+  /**
+   * A listing's raw query string (as the client spelled it) → its cache key. Parsing a string is
+   * a pure function of it, so this never goes stale; what the key holds is still the cache's.
+   */
+  const listKeys = new LRUCache<string, string>({ max: 1000 });
+
+  function listKey(query: ProductListQuery): string {
+    return `catalog:list:${JSON.stringify(query)}`;
+  }
 
   async function loadHomeSections(): Promise<HomeSections> {
     const [flashSale, bestSellers, newArrivals] = await Promise.all([
@@ -184,9 +194,21 @@ export function createCatalogService(deps: { db: Queryable; cache?: TtlCache }) 
      * The listing behind /collections and GET /api/v1/products: filter, search, sort and page in
      * the database. Throws ValidationError for parameters that make no sense.
      */
-    async listProducts(input: unknown): Promise<ProductListPage> {
+    async listProducts(input: unknown, rawQuery?: string): Promise<ProductListPage> {
       const query = parseInput(ProductListQuery, input);
-      return cache.get(`catalog:list:${JSON.stringify(query)}`, CATALOG_CACHE_MS, () => loadList(query));
+      const key = listKey(query);
+      if (rawQuery !== undefined) listKeys.set(rawQuery, key);
+      return cache.get(key, CATALOG_CACHE_MS, () => loadList(query));
+    },
+
+    /**
+     * The listing for a raw query string already answered through `listProducts(input, rawQuery)`,
+     * when the cache holds it right now: no parsing, no load, no promise (the JSON API's fast path,
+     * ADR 044). Undefined otherwise — then ask `listProducts`. The same invalidations forget it.
+     */
+    peekProducts(rawQuery: string): ProductListPage | undefined {
+      const key = listKeys.get(rawQuery);
+      return key === undefined ? undefined : cache.peek<ProductListPage>(key);
     },
   };
 }
