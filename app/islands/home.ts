@@ -9,6 +9,16 @@ const SLIDE_OFF = ['pointer-events-none', 'opacity-0'];
 const DOT_ON = ['w-7', 'bg-gold-400'];
 const DOT_OFF = ['w-2.5', 'bg-white/60', 'group-hover:bg-white'];
 
+/** Gives the hidden slides' pictures their addresses (the server leaves them in data attributes). */
+function loadPictures(root: ParentNode): void {
+  for (const el of root.querySelectorAll<HTMLSourceElement | HTMLImageElement>('[data-srcset], [data-src]')) {
+    if (el.dataset.srcset) el.srcset = el.dataset.srcset;
+    if (el.dataset.src && el instanceof HTMLImageElement) el.src = el.dataset.src;
+    delete el.dataset.srcset;
+    delete el.dataset.src;
+  }
+}
+
 export function enhanceHome(): void {
   const hero = document.querySelector<HTMLElement>('[data-testid="hero"]');
   if (!hero) return;
@@ -25,10 +35,15 @@ export function enhanceHome(): void {
   const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
   let timer = 0;
 
+  // The first slide is the page's largest picture: the others wait until the page has loaded.
+  if (document.readyState === 'complete') loadPictures(hero);
+  else window.addEventListener('load', () => loadPictures(hero), { once: true });
+
   const paused = () => hovered || focused || reducedMotion.matches;
 
   function show(next: number) {
     index = ((next % count) + count) % count;
+    loadPictures(slides[index]!);
     slides.forEach((slide, i) => {
       const active = i === index;
       slide.dataset.active = String(active);

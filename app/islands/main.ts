@@ -1,5 +1,5 @@
 // The islands script (ADR 039): the only JavaScript of the pages React does not hydrate (home,
-// listings, product and content pages; `handle = STATIC_PAGE`). The server renders every page
+// listings, product and content pages, and the cart and checkout, ADR 046; `handle = STATIC_PAGE`). The server renders every page
 // whole, and every form works without JavaScript; each enhancement here finds its elements by
 // their data attributes and does nothing on a page without them. Kept small: no framework, no zod.
 import { enhanceHome } from './home.ts';
@@ -15,5 +15,20 @@ for (const enhance of [enhanceShell, enhanceHome, enhanceListing, enhanceProduct
     console.error(error);
   }
 }
-// Lets browser tests (and curious developers) know the page's scripts have run.
-document.documentElement.dataset.hydrated = 'true';
+// The cart and checkout (ADR 046) load their own chunk, only on their pages.
+const pageChunks: [string, () => Promise<{ enhance: () => void }>][] = [
+  ['[data-cart-page]', () => import('./cart.ts').then((m) => ({ enhance: m.enhanceCart }))],
+  ['form[data-checkout]', () => import('./checkout.ts').then((m) => ({ enhance: m.enhanceCheckout }))],
+];
+const chunk = pageChunks.find(([selector]) => document.querySelector(selector));
+if (chunk) {
+  chunk[1]()
+    .then((m) => m.enhance())
+    .catch((error: unknown) => console.error(error))
+    .finally(() => {
+      document.documentElement.dataset.hydrated = 'true';
+    });
+} else {
+  // Lets browser tests (and curious developers) know the page's scripts have run.
+  document.documentElement.dataset.hydrated = 'true';
+}

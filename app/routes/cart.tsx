@@ -1,8 +1,10 @@
 // /cart: the shopper's cart, kept on the server and priced from today's catalogue. Every control
-// is a form (works without JavaScript); the product page's Add to Cart posts here too.
+// is a form (works without JavaScript); the product page's Add to Cart posts here too. Rendered on
+// the server only, its forms sent in place by app/islands/cart.ts (ADR 046).
 import { data, redirect } from 'react-router';
 import { CartPage } from '#app/features/cart/cart-page.tsx';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { STATIC_PAGE } from '#app/lib/page-handle.ts';
 import { safeRedirectPath } from '#core/safe-redirect.ts';
 import type { Route } from './+types/cart';
 
@@ -74,6 +76,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const headers = formHeaders;
+
+export const handle = STATIC_PAGE;
 
 export function meta() {
   return [{ title: 'Your Cart | Crown Hair' }, { name: 'robots', content: 'noindex' }];

@@ -1,9 +1,11 @@
 // /checkout: contact, Nigerian delivery address, delivery fee by state, and how to pay. The order
 // is placed on the server from the cart (prices re-read there); the form works without JavaScript
-// and keeps everything typed when something is refused.
+// and keeps everything typed when something is refused. Rendered on the server only, followed by
+// app/islands/checkout.ts (ADR 046).
 import { redirect } from 'react-router';
 import { CheckoutPage } from '#app/features/checkout/checkout-page.tsx';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { STATIC_PAGE } from '#app/lib/page-handle.ts';
 import { formatNigerianPhone } from '#core/nigeria.ts';
 import type { Route } from './+types/checkout';
 
@@ -66,6 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const headers = formHeaders;
+
+export const handle = STATIC_PAGE;
 
 export function meta() {
   return [{ title: 'Checkout | Crown Hair' }, { name: 'robots', content: 'noindex' }];

@@ -214,6 +214,60 @@ describe('buying (JavaScript on)', () => {
     await page.getByText('Order not found. Please check your tracking number.').waitFor();
   });
 
+  it('changes quantities, removes a line and keeps a typed promo error in place on the cart (ADR 046)', async () => {
+    const { page } = t;
+    const { product, inStock } = await pickProduct({ variants: 2, minStock: 3 });
+    const [first, second] = [inStock[0]!, inStock[1]!];
+    await addToCart(page, product, first, 1, 1);
+    await openPage(page, productUrl(product, second));
+    await addShownVariant(page, product, 1, 2);
+
+    await openPage(page, '/cart');
+    // A marker on the window: the island changes the page in place, a reload would drop it.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const line = (v: ApiVariant) => page.locator(`[data-testid="cart-line"][data-variant-id="${v.id}"]`);
+    await line(first).getByRole('button', { name: 'Increase quantity' }).click();
+    await expect.poll(() => line(first).getByTestId('line-quantity').innerText()).toBe('2');
+    expect(await cartBadge(page)).toBe(3);
+    expect(await cartSummary(page)).toMatchObject({ subtotal: 2 * first.priceKobo + second.priceKobo });
+    // Focus stays on the button pressed, so a keyboard can press it again.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Increase quantity',
+    );
+    await line(first).getByRole('button', { name: 'Decrease quantity' }).click();
+    await expect.poll(() => line(first).getByTestId('line-quantity').innerText()).toBe('1');
+    await line(second)
+      .getByRole('button', { name: `Remove ${product.name} from cart` })
+      .click();
+    await expect.poll(() => page.getByTestId('cart-line').count()).toBe(1);
+    expect(await cartBadge(page)).toBe(1);
+
+    await page.getByRole('textbox', { name: 'Promo code' }).fill('NOSUCHCODE');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Invalid promo code' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Promo code' }).inputValue()).toBe('NOSUCHCODE');
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
+
+    // Checkout follows the state and the method chosen.
+    await openPage(page, '/checkout');
+    const form = checkoutForm(page);
+    const button = form.locator('button[type="submit"]');
+    expect((await button.innerText()).trim()).toBe(`Pay ${naira(first.priceKobo)}`);
+    await form.getByRole('radio', { name: PAYMENT.bankTransfer }).check();
+    expect((await button.innerText()).trim()).toBe('Place Order');
+    await page.getByTestId('bank-details').waitFor();
+    await form.getByLabel('State', { exact: true }).selectOption('Lagos');
+    await page.getByTestId('delivery-estimate').filter({ hasText: 'Delivery to Lagos' }).waitFor();
+
+    // The cart's last line removed: the empty cart, and an empty badge.
+    await openPage(page, '/cart');
+    await page.getByRole('button', { name: `Remove ${product.name} from cart` }).click();
+    await page.getByTestId('cart-empty').waitFor();
+    expect(await cartBadge(page)).toBe(0);
+  });
+
   it('a guest cancels on the payment page, keeps the cart, tries again and pays', async () => {
     const { page, context } = t;
     const email = uniqueEmail('canceller');

@@ -2,7 +2,8 @@
 // before a page is interactive, measured from the built pages themselves — every script and
 // module preload the HTML names, and the modules those import statically — gzip-compressed as it
 // travels. Home, listings and product pages are served without React in the browser and stay
-// under 90 KB; the hydrated storefront pages keep a budget of their own so growth is noticed.
+// under 90 KB; so are the cart and checkout (ADR 046), counted with the chunk their island loads;
+// the hydrated storefront pages keep a budget of their own so growth is noticed.
 // Admin code and the zod schemas never reach a storefront page.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +18,7 @@ const KB = 1024;
 
 let shop: TestShop;
 let productPath = '';
+let variantId = 0;
 
 beforeAll(async () => {
   shop = await createTestShop({ pages: true });
@@ -26,13 +28,18 @@ beforeAll(async () => {
     variants: [{ priceKobo: 9_000_000, stock: 7 }],
   });
   productPath = `/collections/budget-wig-${wig.id}`;
+  variantId = wig.variants[0]!.id;
 });
 afterAll(async () => {
   await shop.close();
 });
 
-/** The built files a page loads before it is interactive: named in its HTML, then static imports. */
-function firstLoadFiles(html: string): string[] {
+/**
+ * The built files a page loads before it is interactive: named in its HTML, then static imports
+ * (and, with `dynamic`, the chunks the islands import when a page needs them: all of them, so an
+ * upper bound).
+ */
+function firstLoadFiles(html: string, dynamic = false): string[] {
   const named = [
     ...html.matchAll(/<script[^>]*\ssrc="(\/assets\/[^"]+\.js)"/g),
     ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="(\/assets\/[^"]+\.js)"/g),
@@ -49,9 +56,10 @@ function firstLoadFiles(html: string): string[] {
     seen.add(href);
     const source = readFileSync(path.join(CLIENT_DIR, href), 'utf8');
     // Static imports only: a dynamic import() loads later, when it is needed.
-    for (const m of source.matchAll(
-      /(?:import|export)\s*(?:[\w${}\s,*]*from\s*)?["'](\.\/[^"']+\.js)["']/g,
-    )) {
+    const imports = dynamic
+      ? /(?:import|export)\s*(?:[\w${}\s,*]*from\s*|\(\s*)?["'](\.\/[^"']+\.js)["']/g
+      : /(?:import|export)\s*(?:[\w${}\s,*]*from\s*)?["'](\.\/[^"']+\.js)["']/g;
+    for (const m of source.matchAll(imports)) {
       queue.push(path.posix.join(path.posix.dirname(href), m[1] as string));
     }
   }
@@ -62,10 +70,10 @@ function gzipBytes(files: string[]): number {
   return files.reduce((sum, href) => sum + gzipSync(readFileSync(path.join(CLIENT_DIR, href))).byteLength, 0);
 }
 
-async function measure(url: string) {
-  const res = await new TestClient(shop.app).get(url);
+async function measure(url: string, client = new TestClient(shop.app), dynamic = false) {
+  const res = await client.get(url);
   expect(res.statusCode, url).toBe(200);
-  const files = firstLoadFiles(res.body);
+  const files = firstLoadFiles(res.body, dynamic);
   return { files, bytes: gzipBytes(files) };
 }
 
@@ -83,6 +91,25 @@ describe('first-load JavaScript', () => {
 
   it.each([
     ['cart', '/cart'],
+    ['checkout', '/checkout'],
+  ])(
+    'the %s page, holding an item, loads at most 12 KB gzip with its island, without the framework',
+    async (_name, url) => {
+      const shopper = new TestClient(shop.app);
+      const added = await shopper.post('/cart', {
+        intent: 'add',
+        variantId: String(variantId),
+        quantity: '1',
+      });
+      expect(added.statusCode).toBe(302);
+      const { files, bytes } = await measure(url, shopper, true);
+      expect(files.some((f) => f.includes('islands'))).toBe(true);
+      expect(bytes).toBeLessThanOrEqual(12 * KB);
+      expect(files.filter((f) => /\/(entry\.client|chunk-|admin|schemas)/.test(f))).toEqual([]);
+    },
+  );
+
+  it.each([
     ['sign-in', '/auth'],
     ['track order', '/track-order'],
   ])('the hydrated %s page stays within its 140 KB budget, without admin code or zod', async (_name, url) => {

@@ -11,10 +11,23 @@ interface Props {
   /** The largest image above the fold: fetched first, not lazily. */
   priority?: boolean;
   alt?: string;
+  /**
+   * Not fetched with the page: the addresses wait in `data-srcset`/`data-src` until a script
+   * copies them over (the hero's hidden slides, which only its island can show; ADR 046).
+   */
+  deferred?: boolean;
 }
 
 /** AVIF and WebP at several widths, JPEG as the fallback; width and height set so nothing shifts. */
-export function ResponsiveImage({ image, sizes, maxWidth, className, priority = false, alt }: Props) {
+export function ResponsiveImage({
+  image,
+  sizes,
+  maxWidth,
+  className,
+  priority = false,
+  alt,
+  deferred = false,
+}: Props) {
   const widths = srcSetWidths(image.width, maxWidth);
   const fallbackWidth = widths.find((w) => w >= Math.min(maxWidth, 640)) ?? widths[widths.length - 1]!;
   if (priority) {
@@ -27,12 +40,15 @@ export function ResponsiveImage({ image, sizes, maxWidth, className, priority = 
       fetchPriority: 'high',
     });
   }
+  const avif = srcSet(image, 'avif', maxWidth);
+  const webp = srcSet(image, 'webp', maxWidth);
+  const fallback = mediaUrl(image.id, fallbackWidth, 'jpg');
   return (
     <picture>
-      <source type="image/avif" srcSet={srcSet(image, 'avif', maxWidth)} sizes={sizes} />
-      <source type="image/webp" srcSet={srcSet(image, 'webp', maxWidth)} sizes={sizes} />
+      <source type="image/avif" {...(deferred ? { 'data-srcset': avif } : { srcSet: avif })} sizes={sizes} />
+      <source type="image/webp" {...(deferred ? { 'data-srcset': webp } : { srcSet: webp })} sizes={sizes} />
       <img
-        src={mediaUrl(image.id, fallbackWidth, 'jpg')}
+        {...(deferred ? { 'data-src': fallback } : { src: fallback })}
         width={image.width}
         height={image.height}
         alt={alt ?? image.alt}

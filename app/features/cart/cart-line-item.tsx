@@ -1,15 +1,13 @@
 // One line of the cart: picture, name and variant, unit price, notices (price changed, fewer
-// left), the quantity stepper and remove button (plain forms), and the line's total.
+// left), the quantity stepper and remove button (plain forms, sent in place by app/islands/cart.ts),
+// and the line's total.
 import { Minus, Plus, X } from 'lucide-react';
-import { Form, Link, useNavigation } from 'react-router';
+import { Link } from 'react-router';
 import { Price } from '#app/components/ui/price.tsx';
 import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx';
 import type { CartLine } from '#core/contract/cart.ts';
 
 export function CartLineItem({ line }: { line: CartLine }) {
-  const navigation = useNavigation();
-  const busy =
-    navigation.state !== 'idle' && Number(navigation.formData?.get('variantId')) === line.variantId;
   return (
     <li className="flex gap-4 py-5" data-testid="cart-line" data-variant-id={line.variantId}>
       <Link to={line.productPath} className="w-20 shrink-0 sm:w-24">
@@ -32,7 +30,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
             </Link>
             {line.variantLabel ? <p className="text-sm text-muted">{line.variantLabel}</p> : null}
           </div>
-          <Form method="post" preventScrollReset>
+          <form method="post" action="/cart">
             <input type="hidden" name="variantId" value={line.variantId} />
             <button
               type="submit"
@@ -43,7 +41,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
             >
               <X className="h-4 w-4" aria-hidden="true" />
             </button>
-          </Form>
+          </form>
         </div>
         <p className="text-sm">
           <Price kobo={line.unitPriceKobo} /> each
@@ -59,9 +57,9 @@ export function CartLineItem({ line }: { line: CartLine }) {
           </p>
         ) : null}
         <div className="flex flex-wrap items-center justify-between gap-3 pt-1">
-          <Form
+          <form
             method="post"
-            preventScrollReset
+            action="/cart"
             className="inline-flex items-center rounded-full border border-ink/20"
             aria-label={`Quantity of ${line.productName}`}
           >
@@ -73,7 +71,6 @@ export function CartLineItem({ line }: { line: CartLine }) {
               value={line.quantity - 1}
               className="inline-flex h-11 w-11 items-center justify-center disabled:opacity-40"
               aria-label={line.quantity <= 1 ? `Remove ${line.productName}` : 'Decrease quantity'}
-              disabled={busy}
             >
               <Minus className="h-4 w-4" aria-hidden="true" />
             </button>
@@ -86,11 +83,11 @@ export function CartLineItem({ line }: { line: CartLine }) {
               value={line.quantity + 1}
               className="inline-flex h-11 w-11 items-center justify-center disabled:opacity-40"
               aria-label="Increase quantity"
-              disabled={busy || line.quantity >= line.stock}
+              disabled={line.quantity >= line.stock}
             >
               <Plus className="h-4 w-4" aria-hidden="true" />
             </button>
-          </Form>
+          </form>
           <p className="font-semibold" data-testid="line-total">
             <Price kobo={line.subtotalKobo} />
           </p>

@@ -1,7 +1,8 @@
 // The /cart page's markup: the lines with their quantity forms, the promo box and the order
-// summary. Every control is a form posting to the route's action (works without JavaScript).
+// summary. Every control is a form posting to the route's action (works without JavaScript). The
+// page is rendered on the server only (ADR 046): app/islands/cart.ts sends these forms in place.
 import { Lock, ShoppingBag, Trash2 } from 'lucide-react';
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import { Price } from '#app/components/ui/price.tsx';
 import { FormMessage } from '#app/features/account/form-fields.tsx';
 import type { CartView } from '#core/contract/cart.ts';
@@ -23,7 +24,13 @@ export function CartPage({ cart, actionData }: { cart: CartView; actionData: Car
       <section
         className="container-shop flex flex-col items-center py-20 text-center"
         data-testid="cart-empty"
+        data-cart-page
       >
+        {failed ? (
+          <div className="mb-6 w-full max-w-lg text-left">
+            <FormMessage tone="error">{failed.message}</FormMessage>
+          </div>
+        ) : null}
         <ShoppingBag className="h-12 w-12 text-plum-700" aria-hidden="true" />
         <h1 className="mt-4 font-display text-3xl font-semibold">Your cart is empty</h1>
         <p className="mt-2 text-muted">Add some beautiful hair products to get started!</p>
@@ -35,7 +42,7 @@ export function CartPage({ cart, actionData }: { cart: CartView; actionData: Car
   }
 
   return (
-    <section className="container-shop py-8 sm:py-12">
+    <section className="container-shop py-8 sm:py-12" data-cart-page>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="section-title">Your Cart</h1>
@@ -43,11 +50,11 @@ export function CartPage({ cart, actionData }: { cart: CartView; actionData: Car
             {cart.itemCount} {cart.itemCount === 1 ? 'item' : 'items'}
           </p>
         </div>
-        <Form method="post" preventScrollReset>
+        <form method="post" action="/cart">
           <button type="submit" name="intent" value="clear" className="btn-outline">
             <Trash2 className="h-4 w-4" aria-hidden="true" /> Clear Cart
           </button>
-        </Form>
+        </form>
       </div>
       {failed && failed.values.intent !== 'promo' ? (
         <div className="mt-4">

@@ -1,5 +1,4 @@
 // The cart's promo code box: the applied code's status with a Remove button, and the code form.
-import { Form } from 'react-router';
 
 export function PromoBox({
   promo,
@@ -18,14 +17,14 @@ export function PromoBox({
           data-testid="promo-status"
         >
           <span>{promo.message}</span>
-          <Form method="post" preventScrollReset>
+          <form method="post" action="/cart">
             <button type="submit" name="intent" value="remove-promo" className="font-semibold underline">
               Remove
             </button>
-          </Form>
+          </form>
         </div>
       ) : null}
-      <Form method="post" preventScrollReset className="flex gap-2" aria-label="Promo code">
+      <form method="post" action="/cart" className="flex gap-2" aria-label="Promo code">
         <label htmlFor="promo-code" className="sr-only">
           Promo code
         </label>
@@ -44,7 +43,7 @@ export function PromoBox({
         <button type="submit" name="intent" value="promo" className="btn-outline shrink-0">
           Apply
         </button>
-      </Form>
+      </form>
       {failed ? (
         <p id="promo-error" role="alert" className="text-sm font-medium text-sale">
           {failed.message}

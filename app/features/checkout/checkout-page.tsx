@@ -1,12 +1,12 @@
 // The /checkout page's form: contact, Nigerian delivery address (the fee follows the state) and
 // how to pay, beside the order summary. It works without JavaScript and keeps what was typed
-// when the order is refused.
-import { useState } from 'react';
-import { Form, Link, useNavigation } from 'react-router';
+// when the order is refused. Rendered on the server only (ADR 046): app/islands/checkout.ts makes
+// the fee, the total, pay on delivery and the button follow the state and method chosen, from the
+// delivery terms this form carries in `data-checkout`.
+import { Link } from 'react-router';
 import { FormMessage, TextField } from '#app/features/account/form-fields.tsx';
 import { StateSelect } from '#app/features/account/profile-form.tsx';
 import type { FormFailure } from '#app/lib/forms.server.ts';
-import { useHydrated } from '#app/lib/use-hydrated.ts';
 import type { CartView } from '#core/contract/cart.ts';
 import { formatDeliveryFee } from '#core/money.ts';
 import type { PaymentMethod } from '#core/order-status.ts';
@@ -43,17 +43,20 @@ export function CheckoutPage({
   const failed = actionData && !actionData.ok ? actionData : null;
   const errors = failed?.fieldErrors ?? {};
   const typed = (field: string) => (failed ? (failed.values[field] ?? '') : (defaults[field] ?? ''));
-  const [state, setState] = useState(typed('shipState'));
-  const [method, setMethod] = useState<PaymentMethod>((typed('paymentMethod') as PaymentMethod) || 'online');
+  const state = typed('shipState');
+  const method = (typed('paymentMethod') as PaymentMethod) || 'online';
   const rate = rates.find((r) => r.state === state);
   const podStates = rates.filter((r) => r.payOnDelivery).map((r) => r.state);
   const podHere = rate ? rate.payOnDelivery : true;
   const foot = withDeliveryFee(cart, rate?.feeKobo ?? 0, freeDeliveryFromKobo);
   const total = foot.totalKobo;
-  const navigation = useNavigation();
-  // Without JavaScript the chosen method is not known until the form is sent.
-  const hydrated = useHydrated();
-  const placing = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  // What the island needs to follow the state chosen: the basket's amounts and every state's terms.
+  const terms = JSON.stringify({
+    subtotalKobo: cart.subtotalKobo,
+    discountKobo: cart.discountKobo,
+    freeDeliveryFromKobo,
+    rates,
+  });
 
   return (
     <section className="container-shop py-8 sm:py-12">
@@ -88,11 +91,13 @@ export function CheckoutPage({
           </FormMessage>
         </div>
       ) : null}
-      <Form
+      <form
         method="post"
+        action="/checkout"
         noValidate
         className="mt-6 grid gap-8 lg:grid-cols-[1fr_380px]"
         aria-label="Checkout"
+        data-checkout={terms}
       >
         <input type="hidden" name="idempotencyKey" value={failed?.values.idempotencyKey ?? idempotencyKey} />
         <div className="min-w-0 space-y-8">
@@ -145,12 +150,7 @@ export function CheckoutPage({
                 defaultValue={typed('shipPhone')}
                 error={errors.shipPhone?.[0]}
               />
-              <StateSelect
-                name="shipState"
-                defaultValue={typed('shipState')}
-                error={errors.shipState?.[0]}
-                onChange={setState}
-              />
+              <StateSelect name="shipState" defaultValue={typed('shipState')} error={errors.shipState?.[0]} />
               <TextField
                 name="shipCity"
                 label="City / LGA"
@@ -176,17 +176,15 @@ export function CheckoutPage({
               defaultValue={typed('shipLandmark')}
               error={errors.shipLandmark?.[0]}
             />
-            {rate ? (
-              <p className="text-sm text-muted" data-testid="delivery-estimate">
-                Delivery to {rate.state}: {formatDeliveryFee(foot.deliveryFeeKobo)}, usually {rate.etaDaysMin}
-                –{rate.etaDaysMax} working days.
-              </p>
-            ) : null}
+            <p className="text-sm text-muted" data-testid="delivery-estimate" hidden={!rate}>
+              {rate
+                ? `Delivery to ${rate.state}: ${formatDeliveryFee(foot.deliveryFeeKobo)}, usually ${rate.etaDaysMin}–${rate.etaDaysMax} working days.`
+                : ''}
+            </p>
           </fieldset>
 
           <PaymentMethods
             method={method}
-            onMethod={setMethod}
             podHere={podHere}
             podStates={podStates}
             bank={bank}
@@ -200,10 +198,8 @@ export function CheckoutPage({
           deliveryFeeKobo={foot.deliveryFeeKobo}
           freeDeliveryFromKobo={freeDeliveryFromKobo}
           total={total}
-          placing={placing}
-          payOnline={hydrated && method === 'online'}
         />
-      </Form>
+      </form>
     </section>
   );
 }

@@ -19,8 +19,6 @@ export function CheckoutSummary({
   deliveryFeeKobo,
   freeDeliveryFromKobo,
   total,
-  placing,
-  payOnline,
 }: {
   cart: CartView;
   /** The chosen state's delivery terms, if a state is chosen. */
@@ -30,9 +28,6 @@ export function CheckoutSummary({
   /** The shop's free-delivery amount (after discount), or null. */
   freeDeliveryFromKobo: number | null;
   total: number;
-  placing: boolean;
-  /** Whether the button says "Pay ₦…" (online payment chosen, JavaScript running). */
-  payOnline: boolean;
 }) {
   return (
     <aside className="h-fit space-y-4 rounded-2xl bg-white p-5 shadow-sm sm:p-6" aria-label="Order summary">
@@ -78,9 +73,11 @@ export function CheckoutSummary({
       <p className="text-xs text-muted">
         All amounts in naira: you pay in naira whatever currency you browse in.
       </p>
-      <button type="submit" className="btn-primary w-full" disabled={placing || !cart.canCheckout}>
+      {/* Without JavaScript the method chosen is not known until the form is sent: "Place Order".
+          The island says "Pay ₦…" for an online payment and "Placing your order…" once sent. */}
+      <button type="submit" className="btn-primary w-full" disabled={!cart.canCheckout}>
         <Wallet className="h-4 w-4" aria-hidden="true" />
-        {placing ? 'Placing your order…' : payOnline ? `Pay ${formatPrice(total)}` : 'Place Order'}
+        <span data-checkout-label>Place Order</span>
       </button>
       <p className="flex items-center justify-center gap-1.5 text-xs text-muted">
         <Lock className="h-3.5 w-3.5" aria-hidden="true" /> Secured by Paystack. We never see your card.

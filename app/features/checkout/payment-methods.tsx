@@ -1,5 +1,6 @@
-// How to pay at checkout: online through Paystack, bank transfer (our account shown when chosen)
-// or pay on delivery where the state allows it.
+// How to pay at checkout: online through Paystack, bank transfer (our account shown when chosen,
+// by CSS) or pay on delivery where the state allows it (app/islands/checkout.ts hides it in the
+// other states once the shopper picks one).
 import { Landmark, Lock, Truck } from 'lucide-react';
 import type { PaymentMethod } from '#core/order-status.ts';
 
@@ -30,17 +31,15 @@ const METHODS: { id: PaymentMethod; title: string; body: string; icon: typeof Lo
   },
 ];
 
-/** The payment fieldset: one radio per method offered in the chosen state. */
+/** The payment fieldset: one radio per method (pay on delivery hidden where it is not offered). */
 export function PaymentMethods({
   method,
-  onMethod: setMethod,
   podHere,
   podStates,
   bank,
   error,
 }: {
   method: PaymentMethod;
-  onMethod: (method: PaymentMethod) => void;
   podHere: boolean;
   podStates: string[];
   bank: BankDetails;
@@ -54,17 +53,19 @@ export function PaymentMethods({
           {error}
         </p>
       ) : null}
-      {METHODS.filter((m) => m.id !== 'pay_on_delivery' || podHere).map((m) => (
+      {METHODS.map((m) => (
         <label
           key={m.id}
-          className={`flex cursor-pointer gap-3 rounded-xl border p-4 ${method === m.id ? 'border-plum-800 bg-plum-50' : 'border-ink/15'}`}
+          data-payment-method={m.id}
+          hidden={m.id === 'pay_on_delivery' && !podHere}
+          className="group flex cursor-pointer gap-3 rounded-xl border border-ink/15 p-4 has-[:checked]:border-plum-800 has-[:checked]:bg-plum-50"
         >
           <input
             type="radio"
             name="paymentMethod"
             value={m.id}
-            checked={method === m.id}
-            onChange={() => setMethod(m.id)}
+            defaultChecked={method === m.id}
+            disabled={m.id === 'pay_on_delivery' && !podHere}
             className="mt-1 h-5 w-5 accent-plum-800"
           />
           <span>
@@ -75,8 +76,11 @@ export function PaymentMethods({
               {m.body}
               {m.id === 'pay_on_delivery' ? ` Available in ${podStates.join(' and ')}.` : ''}
             </span>
-            {m.id === 'bank_transfer' && method === 'bank_transfer' ? (
-              <span className="mt-2 block rounded-lg bg-white p-3 text-sm" data-testid="bank-details">
+            {m.id === 'bank_transfer' ? (
+              <span
+                className="mt-2 hidden rounded-lg bg-white p-3 text-sm group-has-[:checked]:block"
+                data-testid="bank-details"
+              >
                 {bank.name} · {bank.accountName} · <strong>{bank.accountNumber}</strong>
                 <br />
                 Your order reference for the transfer comes on the next page and by email.

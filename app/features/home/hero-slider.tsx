@@ -7,7 +7,8 @@ import type { HeroSlide } from '#core/contract/catalog.ts';
  * The spec's hero, rendered on the server with its first slide showing. The home page is not
  * hydrated (ADR 039): app/islands/home.ts makes it rotate every 5 s with arrows and dots, holding
  * still on hover, keyboard focus, a hidden tab or reduced motion. Without JavaScript the first
- * slide stays.
+ * slide stays, so the hidden slides' pictures are not fetched with the page: the island loads them
+ * once the page has loaded, leaving the phone's bandwidth to the first slide (the LCP; ADR 046).
  */
 export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
   const index = 0;
@@ -47,6 +48,7 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
                 sizes="100vw"
                 maxWidth={1920}
                 priority={i === 0}
+                deferred={i !== 0}
                 className="h-full w-full object-cover"
               />
               <div className="absolute inset-0 bg-gradient-to-r from-plum-900/85 via-plum-900/45 to-transparent" />

@@ -1,0 +1,103 @@
+// The /checkout form without React in the browser (ADR 046). The server renders it whole for the
+// state and method it knows (the profile's, or what was typed when the order was refused) and the
+// form posts as it is. With JavaScript this island follows the shopper's choices the way the
+// hydrated page did: the delivery estimate, fee and total follow the state (the terms come in the
+// form's `data-checkout`, priced by the one function the server uses); pay on delivery shows only
+// where it runs; the button says "Pay ₦…" for an online payment and "Placing your order…" once
+// sent, and stays disabled so the form goes once. The server re-prices and re-checks everything.
+import { formatDeliveryFee, formatPrice } from '#core/money.ts';
+import { withDeliveryFee } from '#core/pricing.ts';
+
+interface Terms {
+  subtotalKobo: number;
+  discountKobo: number;
+  freeDeliveryFromKobo: number | null;
+  rates: {
+    state: string;
+    feeKobo: number;
+    payOnDelivery: boolean;
+    etaDaysMin: number;
+    etaDaysMax: number;
+  }[];
+}
+
+export function enhanceCheckout(): void {
+  const form = document.querySelector<HTMLFormElement>('form[data-checkout]');
+  if (!form) return;
+  const terms = JSON.parse(form.dataset.checkout ?? '') as Terms;
+  const state = form.querySelector<HTMLSelectElement>('select[name="shipState"]');
+  const estimate = form.querySelector<HTMLElement>('[data-testid="delivery-estimate"]');
+  const fee = form.querySelector<HTMLElement>('[data-testid="checkout-delivery"]');
+  const total = form.querySelector<HTMLElement>('[data-testid="checkout-total"]');
+  const label = form.querySelector<HTMLElement>('[data-checkout-label]');
+  const submit = label?.closest('button') ?? null;
+  const blocked = submit?.disabled ?? false; // the cart cannot be checked out as it is
+  const pod = form.querySelector<HTMLElement>('[data-payment-method="pay_on_delivery"]');
+  const podRadio = pod?.querySelector<HTMLInputElement>('input[type="radio"]') ?? null;
+  let totalKobo = terms.subtotalKobo - terms.discountKobo;
+  let placing = false;
+
+  function method(): string {
+    return form!.querySelector<HTMLInputElement>('input[name="paymentMethod"]:checked')?.value ?? '';
+  }
+
+  function showLabel() {
+    if (!label) return;
+    label.textContent = placing
+      ? 'Placing your order…'
+      : method() === 'online'
+        ? `Pay ${formatPrice(totalKobo)}`
+        : 'Place Order';
+  }
+
+  function followState() {
+    const rate = terms.rates.find((r) => r.state === state?.value);
+    const foot = withDeliveryFee(terms, rate?.feeKobo ?? 0, terms.freeDeliveryFromKobo);
+    totalKobo = foot.totalKobo;
+    if (estimate) {
+      estimate.hidden = !rate;
+      estimate.textContent = rate
+        ? `Delivery to ${rate.state}: ${formatDeliveryFee(foot.deliveryFeeKobo)}, usually ${rate.etaDaysMin}–${rate.etaDaysMax} working days.`
+        : '';
+    }
+    if (fee) fee.textContent = rate ? formatDeliveryFee(foot.deliveryFeeKobo) : 'Free in most states';
+    if (total) total.textContent = formatPrice(totalKobo);
+    // Pay on delivery where the state allows it (any state until one is chosen).
+    const podHere = rate ? rate.payOnDelivery : true;
+    if (pod && podRadio) {
+      pod.hidden = !podHere;
+      podRadio.disabled = !podHere;
+      if (!podHere && podRadio.checked) {
+        podRadio.checked = false;
+        const online = form!.querySelector<HTMLInputElement>('input[name="paymentMethod"][value="online"]');
+        if (online) online.checked = true;
+      }
+    }
+    showLabel();
+  }
+
+  state?.addEventListener('change', followState);
+  form.addEventListener('change', (event) => {
+    if ((event.target as Element).matches('input[name="paymentMethod"]')) showLabel();
+  });
+  form.addEventListener('submit', (event) => {
+    if (placing) {
+      event.preventDefault();
+      return;
+    }
+    placing = true;
+    showLabel();
+    // Disabled after the browser has taken the form's values, so it is still sent once.
+    window.setTimeout(() => {
+      if (submit) submit.disabled = true;
+    });
+  });
+  // Coming back to this page from the payment page (the back button) shows it as it was left.
+  window.addEventListener('pageshow', (event) => {
+    if (!event.persisted) return;
+    placing = false;
+    if (submit) submit.disabled = blocked;
+    followState();
+  });
+  followState();
+}
