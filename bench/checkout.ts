@@ -163,7 +163,7 @@ async function runScenario(shop: TestShop, database: string, scenario: Scenario,
     checkoutForm({ email: `bench${index}-${i}@example.ng`, paymentMethod: scenario.paymentMethod }),
   );
 
-  // With JavaScript, React Router posts the same form to the route's data URL; a placed order is
+  // Through the data endpoint React Router posts the same form to the route's data URL; a placed order is
   // answered 202 with the redirect in the body (the browser then goes there), a refusal 409.
   const url = scenario.via === 'data' ? '/checkout.data' : '/checkout';
   const placedStatus = scenario.via === 'data' ? 202 : 302;
