@@ -239,7 +239,10 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
               toWebRequest(request, reply, body, options.publicOrigin, { anonymous: true }),
               options.getLoadContext(request, reply, page, { anonymous: true }),
             );
-            kept = (await renderAndKeep(pageCache, found.key, anonymous, begunAt, page)).kept ?? undefined;
+            const result = await renderAndKeep(pageCache, found.key, anonymous, begunAt, page);
+            // Not a page to keep after all (a redirect, say): drop it and render theirs below.
+            if (result.html === null) await anonymous.body?.cancel();
+            kept = result.kept ?? undefined;
           }
           if (kept) {
             const context = options.getLoadContext(request, reply, new PageRender());
