@@ -108,8 +108,14 @@ export function sendPersonalPage(
     .header('cache-control', 'private, no-cache')
     .header('x-page-cache', 'personal')
     .header('server-timing', serverTiming)
+    .header('vary', 'Accept-Encoding, Cookie')
     .code(page.status);
-  return reply.send(request.method === 'HEAD' ? undefined : html);
+  if (request.method === 'HEAD') return reply.send();
+  // Compressed here, in one call, for this response alone (not through the compression stream).
+  const encoding = encodingFor(request);
+  const body = Buffer.from(html, 'utf8');
+  if (encoding === 'identity') return reply.send(body);
+  return reply.header('content-encoding', encoding).send(encode(body, encoding, 'once'));
 }
 
 /** Answers with a kept page: 304 when the browser has it, otherwise the bytes it can read. */
