@@ -20,6 +20,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import * as OTPAuth from 'otpauth';
 import pg from 'pg';
 import { type Database, openDatabase, queryRows } from '#server/db/client.ts';
+import { createReadiness } from '#server/db/readiness.ts';
 import { users } from '#server/db/schema/accounts.ts';
 import { products, productVariants } from '#server/db/schema/catalog.ts';
 import { seedProducts } from '#server/db/seed/catalogue.ts';
@@ -311,6 +312,7 @@ async function benchOn(kind: 'pglite' | 'postgres', helloP95: number): Promise<v
       env: { TRUST_PROXY: false, PUBLIC_URL: 'http://shop.bench', NODE_ENV: 'production' },
       services,
       log,
+      readiness: createReadiness(database.db),
       pages: {
         mode: 'production',
         build: await loadServerBuild(),

@@ -13,6 +13,7 @@ import Fastify, {
 } from 'fastify';
 import type { AppLoadContext, ServerBuild } from 'react-router';
 import { z } from 'zod';
+import type { Readiness } from '#server/db/readiness.ts';
 import type { Env } from '#server/env.ts';
 import { accountRoutes } from '#server/modules/accounts/accounts.routes.ts';
 import { twoFactorRoutes } from '#server/modules/accounts/two-factor.routes.ts';
@@ -32,6 +33,7 @@ import { csrfGuard } from './csrf.ts';
 import { errorHandler } from './errors.ts';
 import { DEV_ISLANDS_HREF, islandsHrefIn } from './islands.ts';
 import { registerOpenApi } from './openapi.ts';
+import { registerProbes } from './probes.ts';
 import { PAYSTACK_CHECKOUT_ORIGIN, securityHeaders } from './security-headers.ts';
 import { registerSsr } from './ssr.ts';
 import { fastifyTrustProxy } from './trust-proxy.ts';
@@ -40,6 +42,8 @@ export interface AppOptions {
   env: Pick<Env, 'TRUST_PROXY' | 'PUBLIC_URL' | 'NODE_ENV'> & Partial<Pick<Env, 'PAYSTACK_BASE_URL'>>;
   services: Services;
   log: Logger;
+  /** What `/readyz` answers (server/db/readiness.ts). */
+  readiness: Readiness;
   /** Serve pages: a production build (with its client assets) or Vite in development. */
   pages?:
     | { mode: 'production'; build: ServerBuild; clientDir: string }
@@ -174,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     async () => ({ status: 'ok' }),
   );
+  registerProbes(app, options.readiness);
   await app.register(catalogRoutes(services.catalog), { prefix: '/api/v1' });
   await app.register(newsletterRoutes(services.newsletter), { prefix: '/api/v1' });
   await app.register(accountRoutes(services), { prefix: '/api/v1' });

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { createCacheBus } from '#server/db/cache-bus.ts';
 import { databaseConfigFromEnv, openDatabase } from '#server/db/client.ts';
+import { createReadiness, type Readiness } from '#server/db/readiness.ts';
 import { isCatalogueEmpty, seedReferenceData } from '#server/db/seed/reference.ts';
 import type { Env } from '#server/env.ts';
 import { createContentService } from '#server/modules/content/content.service.ts';
@@ -51,6 +52,8 @@ async function pagesFor(mode: 'production' | 'development'): Promise<NonNullable
 export interface AssembledShop {
   app: FastifyInstance;
   shop: Awaited<ReturnType<typeof settleShopMode>>;
+  /** What `/readyz` answers; server.ts drains it on a shutdown signal. */
+  readiness: Readiness;
   /** After the app has closed: stops the worker and the timers, and closes the database. */
   stop(): Promise<void>;
 }
@@ -148,15 +151,18 @@ export async function assembleShop(options: { env: Env; log: Logger; dev: boolea
   );
   const jobs = startBackgroundJobs(services, log);
 
+  const readiness = createReadiness(database.db);
   const app = await buildApp({
     env,
     services,
     log,
+    readiness,
     pages: await pagesFor(options.dev ? 'development' : 'production'),
   });
   return {
     app,
     shop,
+    readiness,
     async stop() {
       jobs.stop();
       await worker.stop();

@@ -33,6 +33,9 @@ function closeOnSignals(assembled: AssembledShop, log: Logger) {
   async function shutdown(signal: string) {
     if (closing) return;
     closing = true;
+    // /readyz says no from now on; requests already in flight finish (keep-alive ones that arrive
+    // now are answered 503 by Fastify while it closes).
+    assembled.readiness.drain();
     log.info({ signal }, 'shutting down: finishing requests in flight');
     const force = setTimeout(() => {
       log.error('shutdown took too long; exiting');

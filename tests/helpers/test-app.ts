@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { createCacheBus } from '#server/db/cache-bus.ts';
 import type { Database } from '#server/db/client.ts';
+import { createReadiness, type Readiness } from '#server/db/readiness.ts';
 import { seedReferenceData } from '#server/db/seed/seed.ts';
 import type { TrustProxy } from '#server/env.ts';
 import { buildApp } from '#server/http/app.ts';
@@ -31,6 +32,8 @@ export interface TestShop {
   services: Services;
   storage: MemoryStorage;
   log: Logger;
+  /** What /readyz answers (drain it as a shutdown would). */
+  readiness: Readiness;
   close(): Promise<void>;
 }
 
@@ -87,10 +90,12 @@ export async function createTestShop(
     }),
     log,
   });
+  const readiness = createReadiness(database.db);
   const app = await buildApp({
     env: { TRUST_PROXY: options.trustProxy ?? false, PUBLIC_URL: publicUrl, NODE_ENV: 'test' },
     services,
     log,
+    readiness,
     pages: options.pages
       ? { mode: 'production', build: await loadServerBuild(), clientDir: path.join(ROOT, 'build/client') }
       : undefined,
@@ -120,6 +125,7 @@ export async function createTestShop(
     services,
     storage,
     log,
+    readiness,
     close: async () => {
       await app.close();
       await cacheBus.close();
