@@ -44,6 +44,8 @@ export interface AppOptions {
   log: Logger;
   /** What `/readyz` answers (server/db/readiness.ts). */
   readiness: Readiness;
+  /** Client time limits (default SERVER_TIMEOUTS). */
+  timeouts?: Partial<ServerTimeouts>;
   /** Serve pages: a production build (with its client assets) or Vite in development. */
   pages?:
     | { mode: 'production'; build: ServerBuild; clientDir: string }
@@ -56,9 +58,39 @@ export interface AppOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
+/**
+ * How long a client may take (issue 16, ADR 047): a request whose headers or body never finish, or
+ * a client that stops reading its answer, is cut off instead of holding a socket for ever.
+ */
+export interface ServerTimeouts {
+  /** The headers must have arrived within this (Node's headersTimeout). */
+  headersMs: number;
+  /** The whole request, body included, within this (photo uploads on a slow phone fit). */
+  requestMs: number;
+  /** A connection on which nothing moves either way for this long is closed. */
+  idleMs: number;
+  /** An idle keep-alive connection stays open this long (longer than a proxy's usual 60 s). */
+  keepAliveMs: number;
+  /** How often Node checks the header and request deadlines. */
+  checkEveryMs: number;
+}
+
+export const SERVER_TIMEOUTS: ServerTimeouts = {
+  headersMs: 20_000,
+  requestMs: 120_000,
+  idleMs: 60_000,
+  keepAliveMs: 72_000,
+  checkEveryMs: 5_000,
+};
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { services, log, env } = options;
+  const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    requestTimeout: timeouts.requestMs,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkEveryMs },
     loggerInstance: log as FastifyBaseLogger,
     // One line per request from the onResponse hook below, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),

@@ -10,7 +10,7 @@ import type { Database } from '#server/db/client.ts';
 import { createReadiness, type Readiness } from '#server/db/readiness.ts';
 import { seedReferenceData } from '#server/db/seed/seed.ts';
 import type { TrustProxy } from '#server/env.ts';
-import { buildApp } from '#server/http/app.ts';
+import { buildApp, type ServerTimeouts } from '#server/http/app.ts';
 import { getMailboxMessage, type MailboxMessage } from '#server/modules/mail/mail.repository.ts';
 import { createOutboxWorker } from '#server/modules/mail/outbox-worker.ts';
 import { createMailboxTransport } from '#server/modules/mail/transports.ts';
@@ -68,6 +68,8 @@ export async function createTestShop(
      * the shop that made it closes it.
      */
     database?: Database;
+    /** Client time limits, shorter than the shop's for tests of slow clients. */
+    timeouts?: Partial<ServerTimeouts>;
   } = {},
 ): Promise<TestShop> {
   const publicUrl = options.publicUrl ?? TEST_PUBLIC_URL;
@@ -96,6 +98,7 @@ export async function createTestShop(
     services,
     log,
     readiness,
+    timeouts: options.timeouts,
     pages: options.pages
       ? { mode: 'production', build: await loadServerBuild(), clientDir: path.join(ROOT, 'build/client') }
       : undefined,
