@@ -75,7 +75,8 @@ const DRIZZLE_PARSERS: Record<number, (value: string) => string> = Object.fromEn
 );
 
 type QueryOptions = { parsers?: unknown } | undefined;
-const withoutParsers = (options: QueryOptions) => (options?.parsers ? { ...options, parsers: undefined } : options);
+const withoutParsers = (options: QueryOptions) =>
+  options?.parsers ? { ...options, parsers: undefined } : options;
 
 /**
  * The PGlite client as drizzle sees it, minus one cost (ADR 053): drizzle passes its parsers with every query, and PGlite merges them
