@@ -10,6 +10,7 @@ import { createProduct } from '#tests/factories/catalog.ts';
 import { createOrder } from '#tests/factories/orders.ts';
 import type { TestClient } from '#tests/helpers/client.ts';
 import { signedInClient } from '#tests/helpers/role-clients.ts';
+import { firstRow } from '#tests/helpers/rows.ts';
 import { createTestShop, type TestShop } from '#tests/helpers/test-app.ts';
 import { signInAndEnrol } from '#tests/helpers/two-factor.ts';
 
@@ -73,9 +74,10 @@ describe('a signed-in shopper’s kept data follows every change at once', () =>
     expect(html).toContain('data-testid="own-review-pending"');
 
     // Staff approve it: the waiting note goes.
-    const [review] = (
-      await db.execute(sql`SELECT id FROM reviews WHERE user_id = ${kemi.id} AND product_id = ${wig.id}`)
-    ).rows as { id: number }[];
+    const review = await firstRow<{ id: number }>(
+      db,
+      sql`SELECT id FROM reviews WHERE user_id = ${kemi.id} AND product_id = ${wig.id}`,
+    );
     const approved = await staff.post('/admin/reviews', { intent: 'approve', id: String(review!.id) });
     expect(approved.statusCode).toBe(302);
     html = await productPage(browser, url);
