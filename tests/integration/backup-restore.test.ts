@@ -154,6 +154,14 @@ describe(`backup and restore (${usingPostgres ? 'PostgreSQL' : 'embedded PGlite'
     const made = await backupShop(first.place, archive);
     expect(made.media.files).toBeGreaterThan(0);
     expect((await readManifest(archive)).database).toBe(usingPostgres ? 'postgres' : 'pglite');
+    // The originals go in; renditions (remade on demand) stay out, though the first shop made some.
+    expect(existsSync(path.join(first.place.mediaDir, 'renditions'))).toBe(true);
+    const entries: string[] = [];
+    await tar.list({ file: archive, onReadEntry: (entry) => entries.push(entry.path) });
+    expect(entries.filter((e) => e.startsWith('media/originals/') && !e.endsWith('/'))).toHaveLength(
+      made.media.files,
+    );
+    expect(entries.some((e) => e.includes('renditions'))).toBe(false);
 
     const second = await freshPlace('second');
     await restoreShop(second.place, archive);
