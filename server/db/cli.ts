@@ -1,9 +1,12 @@
-// npm run db:migrate | db:seed | db:reset — for the database named by the environment
-// (embedded PGlite in DATA_DIR, or DATABASE_URL). Stop the shop first when it uses PGlite:
-// the embedded database belongs to one process at a time.
-import { rm } from 'node:fs/promises';
+// npm run db:migrate | db:seed | db:reset | db:backup | db:restore — for the database named by the
+// environment (embedded PGlite in DATA_DIR, or DATABASE_URL). Stop the shop first when it uses
+// PGlite: the embedded database belongs to one process at a time.
+//   npm run db:backup [-- --out FILE]         one tar file: database and photos (ADR 052)
+//   npm run db:restore -- FILE [--force]      into an empty shop; --force replaces one that has data
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { BackupError, backupShop, restoreShop } from '#server/db/backup.ts';
 import { databaseConfigFromEnv, openDatabase } from '#server/db/client.ts';
 import { seedReferenceData, seedSampleData } from '#server/db/seed/seed.ts';
 import { EnvError, loadEnv } from '#server/env.ts';
@@ -13,16 +16,65 @@ import { createLogger } from '#server/platform/logger.ts';
 import { DiskStorage } from '#server/platform/storage.ts';
 import { demoEligible } from '#server/startup-checks.ts';
 
-const command = process.argv[2];
-if (!['migrate', 'seed', 'reset'].includes(command ?? '')) {
-  console.error('Usage: tsx server/db/cli.ts migrate|seed|reset');
+const [command, ...args] = process.argv.slice(2);
+const USAGE = [
+  'Usage: tsx server/db/cli.ts migrate|seed|reset',
+  '       tsx server/db/cli.ts backup [--out FILE]',
+  '       tsx server/db/cli.ts restore FILE [--force]',
+].join('\n');
+if (!['migrate', 'seed', 'reset', 'backup', 'restore'].includes(command ?? '')) {
+  console.error(USAGE);
   process.exit(2);
+}
+
+function stamp(date: Date): string {
+  return date
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/[-:]/g, '');
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 async function main() {
   const env = loadEnv();
   const log = createLogger({ level: env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL });
   const config = databaseConfigFromEnv(env);
+  const place = { database: config, mediaDir: path.join(env.DATA_DIR, 'media') };
+
+  if (command === 'backup') {
+    const outAt = args.indexOf('--out');
+    const out = outAt >= 0 ? args[outAt + 1] : `crown-hair-backup-${stamp(new Date())}.tar`;
+    if (!out || args.some((a, i) => a !== '--out' && i !== outAt + 1)) {
+      console.error(USAGE);
+      process.exit(2);
+    }
+    const manifest = await backupShop(place, out);
+    const size = (await stat(out)).size;
+    console.log(
+      `Backed up the ${manifest.database === 'pglite' ? 'embedded' : 'PostgreSQL'} database ` +
+        `(${manifest.migrations.applied} migrations, last ${manifest.migrations.last}) and ` +
+        `${manifest.media.files} media files to ${out} (${megabytes(size)}).`,
+    );
+    return;
+  }
+  if (command === 'restore') {
+    const force = args.includes('--force');
+    const files = args.filter((a) => a !== '--force');
+    if (files.length !== 1 || files[0]!.startsWith('--')) {
+      console.error(USAGE);
+      process.exit(2);
+    }
+    const manifest = await restoreShop(place, files[0]!, { force });
+    console.log(
+      `Restored the backup of ${manifest.createdAt} (shop ${manifest.shopVersion}, ` +
+        `${manifest.migrations.applied} migrations, ${manifest.media.files} media files). ` +
+        'The shop applies any newer migrations when it starts.',
+    );
+    return;
+  }
 
   if (command === 'reset') {
     if (config.kind === 'pglite') {
@@ -66,6 +118,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof EnvError ? error.message : error);
+  console.error(error instanceof EnvError || error instanceof BackupError ? error.message : error);
   process.exit(1);
 });
