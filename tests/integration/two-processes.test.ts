@@ -118,10 +118,16 @@ describe.skipIf(!usingPostgres)(
           'track:ip=6/15m,checkout:ip=1000,checkout:session=1000,cart:ip=10000,back-in-stock:ip=1000',
       };
       // Started together on an empty database: both want to migrate and create the admin.
-      [a, b] = await Promise.all([
+      const started = await Promise.allSettled([
         startShopProcess({ name: 'A', env }),
         startShopProcess({ name: 'B', env }),
       ]);
+      const [first, second] = started;
+      if (first.status === 'fulfilled') a = first.value;
+      if (second.status === 'fulfilled') b = second.value;
+      // afterAll stops whichever started.
+      if (first.status === 'rejected') throw first.reason;
+      if (second.status === 'rejected') throw second.reason;
       database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
       owner = await staffSignIn(a, OWNER);
     }, 60_000);
@@ -214,14 +220,16 @@ describe.skipIf(!usingPostgres)(
       const saved = await owner.post(a, `/admin/products/${product.id}`, { ...form, intent: 'save' });
       expect(saved.status, saved.body.slice(0, 300)).toBe(302);
 
-      // The notice travels A → PostgreSQL → B in milliseconds; B's next answer has the new price.
+      // The notice travels A → PostgreSQL → B in milliseconds (a few hundred at most on a busy
+      // machine running the whole suite); B's answers have the new price from then on.
       const started = Date.now();
       await waitFor(
         "B's page to change",
         async () => priceOn((await visitor.get(b, page)).body) === formatPrice(3_100_000),
-        1000,
+        3000,
       );
-      expect(Date.now() - started).toBeLessThan(1000);
+      // A kept page lives a minute (PAGE_CACHE_MS): only the notice can have changed B's this soon.
+      expect(Date.now() - started).toBeLessThan(3000);
     });
 
     const race = { winners: [] as string[], losers: [] as string[], variantId: 0, productId: 0, path: '' };
