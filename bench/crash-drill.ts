@@ -120,7 +120,10 @@ export async function runCrashDrill(options: DrillOptions): Promise<DrillResult>
   const log = options.log ?? ((line: string) => console.log(line));
   const started = Date.now();
   const dataDir = mkdtempSync(path.join(tmpdir(), `shop-crash-${options.engine}-`));
-  const place = await placeFor(options, dataDir);
+  const place = await placeFor(options, dataDir).catch((error: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
   const result: DrillResult = {
     engine: options.engine,
     crashes: 0,
