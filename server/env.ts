@@ -50,6 +50,11 @@ export const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Crown Hair <hello@crownhair.ng>'),
   /** How often each process looks for mail to send (it is also woken when mail is written). */
   MAIL_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
+  /**
+   * Run every background job (holds, pruning, sweeps) on this interval instead of its own: for
+   * drills and tests that cannot wait a minute (ADR 051). Unset in a real shop.
+   */
+  BACKGROUND_JOBS_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   /** Paystack's secret key (sk_test_… / sk_live_…). Unset: the built-in sandbox takes payments. */
   PAYSTACK_SECRET_KEY: z
     .string()

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { createCacheBus } from '#server/db/cache-bus.ts';
 import { databaseConfigFromEnv, openDatabase } from '#server/db/client.ts';
+import { jobLocks, takeStartupLock } from '#server/db/process-locks.ts';
 import { createReadiness, type Readiness } from '#server/db/readiness.ts';
 import { isCatalogueEmpty, seedReferenceData } from '#server/db/seed/reference.ts';
 import type { Env } from '#server/env.ts';
@@ -69,6 +70,9 @@ export async function assembleShop(options: { env: Env; log: Logger; dev: boolea
     { database: database.kind, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR },
     'database open',
   );
+  // Several processes may start together on one PostgreSQL: one at a time settles the database
+  // (migrations, reference and sample data, the shop's mode) while the others wait (ADR 051).
+  const startup = await takeStartupLock(database.db);
   await database.migrate();
   await seedReferenceData(database.db);
 
@@ -130,10 +134,13 @@ export async function assembleShop(options: { env: Env; log: Logger; dev: boolea
   try {
     shop = await settleShopMode({ env, services, log });
   } catch (error) {
+    await startup.release();
     await cacheBus.close();
     await database.close();
     throw error;
   }
+
+  await startup.release();
 
   const transport = transportFromConfig({ smtpUrl: env.SMTP_URL, db: database.db });
   const worker = createOutboxWorker({
@@ -149,7 +156,10 @@ export async function assembleShop(options: { env: Env; log: Logger; dev: boolea
     { transport: transport.kind },
     transport.kind === 'smtp' ? 'mail: SMTP' : 'mail: local mailbox at /admin/mailbox',
   );
-  const jobs = startBackgroundJobs(services, log);
+  const jobs = startBackgroundJobs(services, log, {
+    runAlone: jobLocks(database.db),
+    everyMs: env.BACKGROUND_JOBS_EVERY_MS,
+  });
 
   const readiness = createReadiness(database.db);
   const app = await buildApp({

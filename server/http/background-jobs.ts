@@ -1,6 +1,12 @@
 // The shop's timers: hourly pruning of what has expired, and every minute the end of unpaid (and
 // unconfirmed pay-on-delivery) orders whose time ran out, which gives their stock back; every
 // 30 seconds, newsletter campaigns still being sent.
+//
+// Every process of the shop runs these timers (ADR 051). The jobs whose rows are claimed FOR UPDATE
+// SKIP LOCKED (campaign batches, back-in-stock requests, abandoned carts, like the mail outbox) may
+// run in every process at once; the others — pruning and the end of expired holds — run through
+// `runAlone`, a PostgreSQL advisory lock: one process per tick, the others skip it.
+import type { RunAlone } from '#server/db/process-locks.ts';
 import type { Logger } from '#server/platform/logger.ts';
 import type { Services } from '#server/services.ts';
 
@@ -13,24 +19,44 @@ export interface BackgroundJobs {
   stop(): void;
 }
 
-export function startBackgroundJobs(services: Services, log: Logger): BackgroundJobs {
-  const maintenance = setInterval(() => {
-    Promise.all([
-      services.accounts.pruneExpired(),
-      services.limiter.prune(),
-      services.cart.pruneStaleGuestCarts(),
-      services.newsletter.pruneUnconfirmed(),
-    ]).catch((error: unknown) => log.warn({ err: error }, 'pruning expired sessions failed'));
-  }, 60 * 60_000);
+export interface BackgroundJobOptions {
+  /** Runs a job in one process at a time (server/db/process-locks.ts); the default runs it here. */
+  runAlone?: RunAlone;
+  /** Every job on this one interval instead of its own (drills and multi-process tests). */
+  everyMs?: number;
+}
+
+const runHere: RunAlone = async (_job, work) => ({ ran: true, result: await work() });
+
+export function startBackgroundJobs(
+  services: Services,
+  log: Logger,
+  options: BackgroundJobOptions = {},
+): BackgroundJobs {
+  const runAlone = options.runAlone ?? runHere;
+  const every = (ms: number) => options.everyMs ?? ms;
+  const maintenance = setInterval(
+    () => {
+      runAlone('prune', () =>
+        Promise.all([
+          services.accounts.pruneExpired(),
+          services.limiter.prune(),
+          services.cart.pruneStaleGuestCarts(),
+          services.newsletter.pruneUnconfirmed(),
+        ]),
+      ).catch((error: unknown) => log.warn({ err: error }, 'pruning expired sessions failed'));
+    },
+    every(60 * 60_000),
+  );
   maintenance.unref();
 
   let sweeping = false;
   const reservations = setInterval(() => {
     if (sweeping) return;
     sweeping = true;
-    services.payments
-      .expireReservations()
-      .then((ended) => {
+    runAlone('expire-holds', () => services.payments.expireReservations())
+      .then((run) => {
+        const ended = run.ran ? run.result : 0;
         if (ended > 0) {
           log.info({ ended }, 'unpaid or unconfirmed orders ended; stock released');
           void services.backInStock.kick();
@@ -40,7 +66,7 @@ export function startBackgroundJobs(services: Services, log: Logger): Background
       .finally(() => {
         sweeping = false;
       });
-  }, 60_000);
+  }, every(60_000));
   reservations.unref();
 
   // Newsletter campaigns being sent (ADR 036): started by staff, carried on here after a restart
@@ -49,14 +75,14 @@ export function startBackgroundJobs(services: Services, log: Logger): Background
     services.newsletter.admin
       .drain()
       .catch((error: unknown) => log.warn({ err: error }, 'sending newsletter campaigns failed'));
-  }, 30_000);
+  }, every(30_000));
   campaigns.unref();
 
   // Back-in-stock requests whose variant has stock again, however it came back (ADR 037): the
   // sweep claims them with FOR UPDATE SKIP LOCKED, so every process may run it.
   const backInStock = setInterval(() => {
     void services.backInStock.kick();
-  }, BACK_IN_STOCK_SWEEP_MS);
+  }, every(BACK_IN_STOCK_SWEEP_MS));
   backInStock.unref();
 
   // Abandoned-cart reminders (ADR 037): carts claimed FOR UPDATE SKIP LOCKED, one email per state.
@@ -73,7 +99,7 @@ export function startBackgroundJobs(services: Services, log: Logger): Background
       .finally(() => {
         reminding = false;
       });
-  }, ABANDONED_CART_SWEEP_MS);
+  }, every(ABANDONED_CART_SWEEP_MS));
   reminders.unref();
 
   return {
