@@ -104,6 +104,8 @@ interface Row {
   hidden?: (f: Fixture) => string[];
   /** After a write by someone else: the owner's thing is as it was. */
   unchanged?: (f: Fixture) => Promise<void>;
+  /** What the owner's browser gets once the account is suspended (default: the guest's answer). */
+  suspended?: Answer;
 }
 
 const get = (url: (f: Fixture, who: Who) => string) => (c: TestClient, f: Fixture, who: Who) =>
@@ -210,6 +212,8 @@ const ROWS: Row[] = [
     send: get(() => '/checkout'),
     owner: { status: 200, shows: () => [OWNER.name, OWNER.street, OWNER.landmark] },
     others: 200,
+    // Suspended, the account's cart is not theirs any more: nothing to check out, back to /cart.
+    suspended: 302,
   },
   {
     name: "POST /cart (remove the owner's line, by its variant)",
@@ -503,6 +507,29 @@ describe('the object access matrix', () => {
       if (!own.body.includes(shown)) wrong.push(`the owner was not shown "${shown}"`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('every row, once the owner is suspended: their own browser gets what a guest gets', async () => {
+    // A second browser of the owner's, signed in before the suspension (the first is used below).
+    const held = await signedInClient(shop, fixture.ownerEmail);
+    const [{ id }] = (await queryRows<{ id: number }>(
+      db(),
+      sql`SELECT id FROM users WHERE email = ${fixture.ownerEmail}`,
+    )) as [{ id: number }];
+    const admin = await createUser(db(), { role: 'admin' });
+    const adminClient = (await signInAndEnrol(shop.app, admin)).client;
+    expect((await adminClient.post(`/admin/users/${id}`, { intent: 'suspend' })).statusCode).toBe(302);
+    const wrong: string[] = [];
+    for (const row of ROWS) {
+      const res = await row.send(held, fixture, 'guest');
+      const want = row.suspended ?? answerFor(row, 'guest');
+      if (!matches(res.statusCode, want)) wrong.push(`${row.name}: ${res.statusCode}, expected ${want}`);
+      for (const secret of [...secrets(fixture), ...(row.hidden?.(fixture) ?? [])]) {
+        if (res.body.includes(secret)) wrong.push(`${row.name} showed "${secret}"`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    await adminClient.post(`/admin/users/${id}`, { intent: 'reactivate' });
   });
 
   it('a guessed cart cookie opens no cart, and gets a cart of its own only when it adds something', async () => {

@@ -141,8 +141,9 @@ export async function refuseEarly(
 /**
  * Step 1. One order per checkout form, however often it arrives (double click, retry, two tabs):
  * the order an earlier copy placed, or null. And one order at a time per shopper, so
- * per-customer promo limits hold under racing tabs. Both locks are taken in one round trip,
- * always the form's first.
+ * per-customer promo limits hold under racing tabs, and one at a time per cart (ADR 049). The
+ * three locks are taken in one round trip, always in this order: the form's, the shopper's, the
+ * cart's.
  */
 async function replayEarlier(
   tx: Queryable,

@@ -16,6 +16,12 @@ export async function findOrderByIdempotencyKey(q: Queryable, key: string): Prom
 }
 
 /**
+ * An unpaid card order still holding its stock: the partial index `orders_cart_hold_idx`'s
+ * condition, written as literals so the planner can use that index whatever the plan.
+ */
+const UNPAID_HOLD = sql`${orders.status} = 'pending_payment' AND ${orders.stockReleasedAt} IS NULL`;
+
+/**
  * The order this checkout form already placed, and any unpaid card order of the cart still holding
  * its stock, in one statement (a refused checkout's one lookup, ADR 049).
  */
@@ -30,14 +36,7 @@ export async function findByKeyOrCartHold(
     .where(
       cartId === null
         ? eq(orders.idempotencyKey, key)
-        : or(
-            eq(orders.idempotencyKey, key),
-            and(
-              eq(orders.cartId, cartId),
-              eq(orders.status, 'pending_payment'),
-              isNull(orders.stockReleasedAt),
-            ),
-          ),
+        : or(eq(orders.idempotencyKey, key), and(eq(orders.cartId, cartId), UNPAID_HOLD)),
     );
 }
 
@@ -55,12 +54,7 @@ export async function cancelCartHolds(
     .update(orders)
     .set({ status: 'cancelled', updatedAt: sql`now()` })
     .where(
-      and(
-        eq(orders.cartId, cartId),
-        eq(orders.status, 'pending_payment'),
-        isNull(orders.stockReleasedAt),
-        exceptId === null ? undefined : ne(orders.id, exceptId),
-      ),
+      and(eq(orders.cartId, cartId), UNPAID_HOLD, exceptId === null ? undefined : ne(orders.id, exceptId)),
     )
     .returning();
 }
