@@ -124,6 +124,8 @@ export function createServices(deps: {
   const cacheBus = deps.cacheBus ?? localCacheBus();
   /** A shop-wide cache whose invalidations reach every cache of every process (ADR 033). */
   const sharedCache = () => new TtlCache(Date.now, 1000, cacheBus);
+  /** What is kept per account (saved products, review buttons; ADR 053), on the same bus. */
+  const accountCache = new TtlCache(Date.now, 10_000, cacheBus);
   const contentCache = sharedCache();
   const content = createContentService({ db, cache: contentCache });
   const mail = createMailService({
@@ -172,6 +174,7 @@ export function createServices(deps: {
   const cart = createCartService({ db, promotions, caps: config.checkout });
   const profiles = createProfileService({
     db,
+    accountCache,
     // The "promotional emails" box is the newsletter subscription (ADR 036); `newsletter` is made below.
     newsletter: { setForAccount: (q, account, want) => newsletter.setForAccount(q, account, want) },
   });
@@ -233,6 +236,7 @@ export function createServices(deps: {
       onProductChanged: () => catalog.invalidate(),
       // On the bus: catalog.invalidate() ('catalog:') and a sale's notice reach it (ADR 040).
       cache: sharedCache(),
+      accountCache,
       // A shopper's review photos: checked and stored by the media service (made below), unaudited.
       photos: {
         checkPhoto: (input) => media.checkPhoto(input),

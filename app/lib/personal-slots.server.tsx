@@ -102,33 +102,58 @@ function markupOf(element: ReactElement): string {
   return html;
 }
 
+/** One personal slot of a kept page: its markers and what it shows an anonymous visitor. */
+export interface Slot {
+  name: SlotName;
+  data: Data;
+  /** The opening marker as written in the page (name and data attributes). */
+  open: string;
+}
+
 /**
- * The kept page's HTML with its personal parts rendered for this visitor, or null when the page
- * holds a slot this version does not know (the caller renders the page in full instead).
+ * A kept page cut at its personal slots, once per kept page: `statics[i]` comes before
+ * `slots[i]`'s whole text (`wholes[i]`: markers and anonymous content), the last static after
+ * the last slot.
  */
-export async function fillPersonalSlots(html: string, context: AppLoadContext): Promise<string | null> {
-  const slots = [...html.matchAll(SLOT)].map((match) => ({
-    match,
-    name: match[1] ?? '',
-    data: dataOf(match[2] ?? ''),
-  }));
-  if (slots.some(({ name, data }) => !isSlotName(name) || data === null)) return null;
+export interface SlotLayout {
+  statics: string[];
+  slots: Slot[];
+  wholes: string[];
+}
+
+/** The page cut at its slots, or null when it holds a slot this version does not know (render it in full). */
+export function slotLayoutOf(html: string): SlotLayout | null {
+  const statics: string[] = [];
+  const slots: Slot[] = [];
+  const wholes: string[] = [];
+  let at = 0;
+  for (const match of html.matchAll(SLOT)) {
+    const [whole, name = '', attributes = ''] = match;
+    const data = dataOf(attributes);
+    if (!isSlotName(name) || data === null) return null;
+    statics.push(html.slice(at, match.index));
+    slots.push({ name, data, open: `<template data-slot="${name}"${attributes}></template>` });
+    wholes.push(whole);
+    at = match.index + whole.length;
+  }
+  statics.push(html.slice(at));
+  return { statics, slots, wholes };
+}
+
+/**
+ * What each slot of the page shows this visitor, in the page's order: its markers around their
+ * own markup, or null where they see what an anonymous visitor sees.
+ */
+export async function fillSlotLayout(
+  layout: SlotLayout,
+  context: AppLoadContext,
+): Promise<(string | null)[]> {
+  if (layout.slots.length === 0) return [];
   const visitor: Visitor = { personal: await loadPersonal(context), context, viewers: new Map() };
-  const fills = await Promise.all(
-    slots.map(async ({ name, data }) => {
-      const element = await FILLS[name as SlotName](data as Data, visitor);
-      return element ? markupOf(element) : null;
+  return Promise.all(
+    layout.slots.map(async ({ name, data, open }) => {
+      const element = await FILLS[name](data, visitor);
+      return element ? `${open}${markupOf(element)}<template data-slot-end=""></template>` : null;
     }),
   );
-  let out = '';
-  let at = 0;
-  slots.forEach(({ match }, i) => {
-    const fill = fills[i];
-    if (fill === null || fill === undefined) return;
-    const [whole, name = '', attributes = ''] = match;
-    const start = match.index;
-    out += `${html.slice(at, start)}<template data-slot="${name}"${attributes}></template>${fill}<template data-slot-end=""></template>`;
-    at = start + whole.length;
-  });
-  return out + html.slice(at);
 }

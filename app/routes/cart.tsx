@@ -80,7 +80,15 @@ export const headers = formHeaders;
 export const handle = STATIC_PAGE;
 
 export function meta() {
-  return [{ title: 'Your Cart | Crown Hair' }, { name: 'robots', content: 'noindex' }];
+  return [
+    { title: 'Your Cart | Crown Hair' },
+    {
+      name: 'description',
+      content:
+        'The wigs, bundles and hair extensions in your Crown Hair cart, ready for delivery across Nigeria.',
+    },
+    { name: 'robots', content: 'noindex' },
+  ];
 }
 
 export default function Cart({ loaderData, actionData }: Route.ComponentProps) {

@@ -72,7 +72,15 @@ export const headers = formHeaders;
 export const handle = STATIC_PAGE;
 
 export function meta() {
-  return [{ title: 'Checkout | Crown Hair' }, { name: 'robots', content: 'noindex' }];
+  return [
+    { title: 'Checkout | Crown Hair' },
+    {
+      name: 'description',
+      content:
+        'Delivery details and payment for your Crown Hair order: card, bank transfer or pay on delivery.',
+    },
+    { name: 'robots', content: 'noindex' },
+  ];
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {

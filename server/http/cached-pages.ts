@@ -7,8 +7,10 @@
 import { createHash } from 'node:crypto';
 import { parseCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppLoadContext } from 'react-router';
 import type { CachedPage } from '#server/platform/page-cache.ts';
-import { encode, encodingFor } from './precompressed.ts';
+import { acceptsGzip, encode, encodingFor } from './precompressed.ts';
+import { deflatePiece, type GzipPiece, splicedGzip } from './spliced-gzip.ts';
 
 /** Cookies that make a page personal: the session, the guest cart, the one-time toast, … */
 const PERSONAL_COOKIE = /^(__Host-|__Secure-)?ch_/;
@@ -90,16 +92,58 @@ export function keepablePage(input: {
   return { status: input.status, headers, body, csp, etag, encoded: {}, tags: input.tags };
 }
 
+/** A kept page cut at its personal slots by the server build (app/lib/personal-slots.server.tsx). */
+export interface SlotLayout {
+  /** The text before each slot, and after the last. */
+  statics: string[];
+  /** Each slot's text as kept: its markers and what it shows an anonymous visitor. */
+  wholes: string[];
+}
+
+/** The server build's side of the personal slots (exported by app/entry.server.tsx). */
+export interface SlotFiller<Layout extends SlotLayout = SlotLayout> {
+  slotLayoutOf(html: string): Layout | null;
+  /** Each slot's text for this visitor, or null where they see the anonymous one. */
+  fillSlotLayout(layout: Layout, context: AppLoadContext): Promise<(string | null)[]>;
+}
+
+/** A kept page ready for personal visitors: cut once, its fixed pieces compressed once. */
+export interface PersonalLayout {
+  layout: SlotLayout;
+  statics: GzipPiece[];
+  wholes: GzipPiece[];
+}
+
+/** Per kept page, made on its first personal visitor; gone with the page (null: never fill it). */
+const layouts = new WeakMap<CachedPage, PersonalLayout | null>();
+
+/** The kept page cut at its slots, or null when it must be rendered in full for a personal visitor. */
+export function personalLayoutOf(page: CachedPage, filler: SlotFiller): PersonalLayout | null {
+  let prepared = layouts.get(page);
+  if (prepared === undefined) {
+    const layout = filler.slotLayoutOf(page.body.toString('utf8'));
+    // Compressed hard once (level 9): every personal visitor of this page gets these bytes.
+    const piece = (text: string) => deflatePiece(Buffer.from(text, 'utf8'), 9);
+    prepared = layout
+      ? { layout, statics: layout.statics.map(piece), wholes: layout.wholes.map(piece) }
+      : null;
+    layouts.set(page, prepared);
+  }
+  return prepared;
+}
+
 /**
  * Answers a visitor with a cart or a session from a kept page whose personal slots were filled for
  * them: never cached by anyone (as a full render of theirs), the kept page's policy (the slots
- * bring no inline script or style).
+ * bring no inline script or style). Compressed as gzip spliced from the page's pieces compressed
+ * once and the visitor's slots compressed now (ADR 053), whatever else the browser accepts.
  */
 export function sendPersonalPage(
   request: FastifyRequest,
   reply: FastifyReply,
   page: CachedPage,
-  html: string,
+  prepared: PersonalLayout,
+  fills: (string | null)[],
   serverTiming: string,
 ) {
   for (const [name, value] of page.headers) reply.header(name, value);
@@ -111,11 +155,15 @@ export function sendPersonalPage(
     .header('vary', 'Accept-Encoding, Cookie')
     .code(page.status);
   if (request.method === 'HEAD') return reply.send();
-  // Compressed here, in one call, for this response alone (not through the compression stream).
-  const encoding = encodingFor(request);
-  const body = Buffer.from(html, 'utf8');
-  if (encoding === 'identity') return reply.send(body);
-  return reply.header('content-encoding', encoding).send(encode(body, encoding, 'once'));
+  const pieces: GzipPiece[] = [];
+  prepared.statics.forEach((text, i) => {
+    pieces.push(text);
+    if (i >= fills.length) return;
+    const fill = fills[i];
+    pieces.push(typeof fill === 'string' ? deflatePiece(Buffer.from(fill, 'utf8'), 6) : prepared.wholes[i]!);
+  });
+  if (!acceptsGzip(request)) return reply.send(Buffer.concat(pieces.map((piece) => piece.plain)));
+  return reply.header('content-encoding', 'gzip').send(splicedGzip(pieces));
 }
 
 /** Answers with a kept page: 304 when the browser has it, otherwise the bytes it can read. */

@@ -26,6 +26,12 @@ export function encodingFor(request: FastifyRequest): Encoding {
   );
 }
 
+/** Whether the request accepts gzip at all (a personal page is sent as gzip when it can, ADR 053). */
+export function acceptsGzip(request: FastifyRequest): boolean {
+  const header = request.headers['accept-encoding'];
+  return typeof header === 'string' && negotiate(header, ['gzip', 'identity']) === 'gzip';
+}
+
 /**
  * `body` compressed: `kept` (the default) for a body compressed once and served many times,
  * `once` for a body made for one response (a kept page with a shopper's parts, ADR 043), where

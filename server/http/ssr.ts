@@ -6,7 +6,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import { MAX_UPLOAD_BYTES, mayUploadPhotos } from '#server/modules/media/media.service.ts';
 import { type PageCache, PageRender } from '#server/platform/page-cache.ts';
-import { keepablePage, pageKeyOf, sendKeptPage, sendPersonalPage } from './cached-pages.ts';
+import {
+  keepablePage,
+  pageKeyOf,
+  personalLayoutOf,
+  type SlotFiller,
+  sendKeptPage,
+  sendPersonalPage,
+} from './cached-pages.ts';
 
 /** Largest form body pages accept (image uploads go through the API with their own limit). */
 const MAX_FORM_BYTES = 1024 * 1024;
@@ -63,14 +70,13 @@ export interface SsrOptions {
 
 class BodyTooLarge extends Error {}
 
-/** A shared page's personal parts rendered for one visitor (app/lib/personal-slots.server.tsx). */
-type SlotFiller = (html: string, context: AppLoadContext) => Promise<string | null>;
-
 /** The server build's slot filler (exported by app/entry.server.tsx), if it has one. */
 function slotFillerOf(build: SsrOptions['build']): SlotFiller | null {
   if (typeof build === 'function') return null;
-  const fill = (build.entry.module as { fillPersonalSlots?: unknown }).fillPersonalSlots;
-  return typeof fill === 'function' ? (fill as SlotFiller) : null;
+  const module = build.entry.module as Partial<SlotFiller>;
+  return typeof module.slotLayoutOf === 'function' && typeof module.fillSlotLayout === 'function'
+    ? (module as SlotFiller)
+    : null;
 }
 
 /** Reads a form body into memory, refusing it once it passes `limit` bytes (chunked ones too). */
@@ -244,10 +250,11 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
             if (result.html === null) await anonymous.body?.cancel();
             kept = result.kept ?? undefined;
           }
-          if (kept) {
+          const prepared = kept ? personalLayoutOf(kept, fillSlots) : null;
+          if (kept && prepared) {
             const context = options.getLoadContext(request, reply, new PageRender());
-            const html = await fillSlots(kept.body.toString('utf8'), context);
-            if (html !== null) return sendPersonalPage(request, reply, kept, html, renderTiming(startedAt));
+            const fills = await fillSlots.fillSlotLayout(prepared.layout, context);
+            return sendPersonalPage(request, reply, kept, prepared, fills, renderTiming(startedAt));
           }
         }
       }

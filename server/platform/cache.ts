@@ -115,3 +115,12 @@ export class TtlCache {
     }
   }
 }
+
+/**
+ * The prefix of everything kept for one account (its saved products, what it may do about a
+ * product's reviews). The database announces it when the account's wishlist, reviews or orders
+ * change (migration 0018, ADR 053), so every process forgets that account's entries at once.
+ */
+export function accountCacheKey(userId: number): string {
+  return `account:${userId}:`;
+}

@@ -8,6 +8,7 @@ import {
   WishlistInput,
 } from '#core/contract/account.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
+import { accountCacheKey, type TtlCache } from '#server/platform/cache.ts';
 import { NotFoundError } from '#server/platform/errors.ts';
 import { parseInput } from '#server/platform/validation.ts';
 import {
@@ -55,8 +56,20 @@ export interface PromotionsNewsletterPort {
   ): Promise<'subscribed' | 'pending' | 'off'>;
 }
 
-export function createProfileService(deps: { db: Db; newsletter?: PromotionsNewsletterPort }) {
-  const { db } = deps;
+/** How long a shopper's saved products are kept in memory at most (every change forgets them at once). */
+const WISHLIST_CACHE_MS = 10 * 60_000;
+
+export function createProfileService(deps: {
+  db: Db;
+  newsletter?: PromotionsNewsletterPort;
+  /**
+   * Per-account data on the cache bus (ADR 053): the saved products, under 'account:<id>:', which
+   * the database's own notice forgets whenever the account's wishlist rows change (migration 0018).
+   * Absent: read every time.
+   */
+  accountCache?: TtlCache;
+}) {
+  const { db, accountCache } = deps;
 
   async function requireUserRow(userId: number): Promise<UserRow> {
     const user = await findUserById(db, userId);
@@ -111,8 +124,12 @@ export function createProfileService(deps: { db: Db; newsletter?: PromotionsNews
       return setNotifyPromotionsByEmail(q, email, on);
     },
 
+    /** The account's saved products, oldest first (the product page's heart asks on every view). */
     async listWishlist(userId: number): Promise<number[]> {
-      return listWishlistProductIds(db, userId);
+      if (!accountCache) return listWishlistProductIds(db, userId);
+      return accountCache.get(`${accountCacheKey(userId)}wishlist`, WISHLIST_CACHE_MS, () =>
+        listWishlistProductIds(db, userId),
+      );
     },
 
     /** Adds products (merging a guest wishlist on sign-in, or one heart tapped). */
@@ -122,11 +139,13 @@ export function createProfileService(deps: { db: Db; newsletter?: PromotionsNews
       const room = Math.max(0, WISHLIST_LIMIT - existing.length);
       const fresh = [...new Set(productIds)].filter((id) => !existing.includes(id)).slice(0, room);
       await addWishlistProducts(db, userId, fresh);
+      accountCache?.forget(accountCacheKey(userId));
       return listWishlistProductIds(db, userId);
     },
 
     async removeFromWishlist(userId: number, input: unknown): Promise<number[]> {
       await removeWishlistProducts(db, userId, parseInput(WishlistInput, input).productIds);
+      accountCache?.forget(accountCacheKey(userId));
       return listWishlistProductIds(db, userId);
     },
   };

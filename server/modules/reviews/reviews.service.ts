@@ -18,7 +18,7 @@ import {
 import type { Queryable } from '#server/db/client.ts';
 import type { CheckedPhoto } from '#server/modules/media/media.service.ts';
 import type { PurchasesPort } from '#server/modules/orders/purchases.ts';
-import type { TtlCache } from '#server/platform/cache.ts';
+import { accountCacheKey, type TtlCache } from '#server/platform/cache.ts';
 import { AppError, ForbiddenError, ValidationError } from '#server/platform/errors.ts';
 import { parseInput } from '#server/platform/validation.ts';
 import {
@@ -55,6 +55,8 @@ const tooMany = (name: string) =>
 export const REVIEWS_PAGE_SIZE = 5;
 /** How long a product page's reviews are kept without any invalidation (the safety net, ADR 040). */
 const REVIEWS_CACHE_MS = 15_000;
+/** A shopper's review button for a product, kept at most this long (every change forgets it at once). */
+const VIEWER_CACHE_MS = 10 * 60_000;
 
 /** Where the product page lives, for the products these reviews are about (null: not on sale). */
 export type ProductPaths = (productIds: number[]) => Promise<Map<number, string>>;
@@ -82,9 +84,26 @@ export function createReviewsService(deps: {
    * a sale's notice, on the cache bus — forgets its reviews too. Absent: read every time.
    */
   cache?: TtlCache;
+  /**
+   * Per-account data on the cache bus (ADR 053): what a shopper may do about a product's reviews,
+   * under 'account:<id>:', forgotten by the database's own notice whenever the account's reviews
+   * or orders change (migration 0018). Absent: read every time.
+   */
+  accountCache?: TtlCache;
 }) {
   const { db, purchases } = deps;
-  const { cache } = deps;
+  const { cache, accountCache } = deps;
+  async function loadViewer(userId: number, productId: number): Promise<ReviewViewer> {
+    const [purchase, review] = await Promise.all([
+      purchases.receivedOne(db, userId, productId),
+      findReviewOf(db, userId, productId),
+    ]);
+    return {
+      received: purchase !== null,
+      review: review ? { id: review.id, status: review.status as ReviewStatus } : null,
+    };
+  }
+
   async function loadForProduct(productId: number, safePage: number): Promise<ProductReviews> {
     const [distribution, rows] = await Promise.all([
       approvedDistribution(db, productId),
@@ -255,6 +274,7 @@ export function createReviewsService(deps: {
       });
       // An edit of an approved review takes it off the page until it is approved again.
       deps.onProductChanged?.(parsed.productId);
+      accountCache?.forget(accountCacheKey(user.id));
       const [paths, photos] = await Promise.all([
         deps.productPaths([parsed.productId]),
         photosOf(db, [result.row.id]),
@@ -263,15 +283,11 @@ export function createReviewsService(deps: {
     },
 
     /** The product page's offer to a signed-in shopper: review what they received, or edit theirs. */
-    async viewerOf(userId: number, productId: number): Promise<ReviewViewer> {
-      const [purchase, review] = await Promise.all([
-        purchases.receivedOne(db, userId, productId),
-        findReviewOf(db, userId, productId),
-      ]);
-      return {
-        received: purchase !== null,
-        review: review ? { id: review.id, status: review.status as ReviewStatus } : null,
-      };
+    viewerOf(userId: number, productId: number): Promise<ReviewViewer> {
+      if (!accountCache) return loadViewer(userId, productId);
+      return accountCache.get(`${accountCacheKey(userId)}viewer:${productId}`, VIEWER_CACHE_MS, () =>
+        loadViewer(userId, productId),
+      );
     },
 
     /** Each line of the account's delivered orders, and whether its product is reviewed yet. */
