@@ -4,7 +4,11 @@ import { randomBytes } from 'node:crypto';
 import { STAFF_ROLES } from '#core/account.ts';
 import { productPath } from '#core/catalog.ts';
 import type { Db } from '#server/db/client.ts';
-import { createAccountsService, RATE_LIMITS } from '#server/modules/accounts/accounts.service.ts';
+import {
+  createAccountsService,
+  RATE_LIMITS,
+  SIGN_IN_DELAY,
+} from '#server/modules/accounts/accounts.service.ts';
 import { createAdminUsersService } from '#server/modules/accounts/admin-users.service.ts';
 import { createCustomerDirectory } from '#server/modules/accounts/customer-directory.ts';
 import { createDemoModeService } from '#server/modules/accounts/demo-mode.ts';
@@ -89,6 +93,8 @@ export interface ServiceConfig {
   lowStockThreshold?: number;
   /** Newsletter campaign subscribers queued per transaction (default 200, ADR 036). */
   newsletterBatchSize?: number;
+  /** The clock the sign-in delay reads (default Date.now; tests move it instead of sleeping). */
+  now?: () => number;
 }
 
 /** The page cache's safety net: a page no invalidation reached is rendered again after this. */
@@ -137,11 +143,12 @@ export function createServices(deps: {
   });
   const unknownLimits = unknownRuleNames(config.rateLimits ?? {}, [
     ...Object.values(RATE_LIMITS),
+    SIGN_IN_DELAY,
     ...Object.values(TWO_FACTOR_LIMITS),
     ...Object.values(NEWSLETTER_RATE_LIMITS),
   ]);
   if (unknownLimits.length > 0) throw new Error(`RATE_LIMITS: no rule is called ${unknownLimits.join(', ')}`);
-  const limiter = createRateLimiter({ db, overrides: config.rateLimits });
+  const limiter = createRateLimiter({ db, overrides: config.rateLimits, now: config.now });
   // The log names its actors (staff and admins) through the staff list; `twoFactor` is made below.
   const audit = createAuditService({
     db,

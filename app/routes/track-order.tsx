@@ -1,5 +1,5 @@
 // /track-order?id=CH…: looks an order up by its tracking number (any case). A stranger sees a first
-// name, the email and street masked and the public timeline; the signed-in owner (or staff) sees
+// name, the email and street masked and the public timeline; the signed-in owner sees
 // everything, including the notes in the status history.
 import { Search } from 'lucide-react';
 import { data, Form, Link, useNavigation } from 'react-router';

@@ -144,7 +144,10 @@ export function parseRateLimitOverrides(text: string): RateLimitOverrides {
 }
 
 /** Names in `overrides` that no rule has (a typo would otherwise be ignored silently). */
-export function unknownRuleNames(overrides: RateLimitOverrides, known: readonly RateLimitRule[]): string[] {
+export function unknownRuleNames(
+  overrides: RateLimitOverrides,
+  known: readonly { name: string }[],
+): string[] {
   const names = new Set([
     ...known.map((r) => r.name),
     ...Object.values(ABUSE_LIMITS).flatMap((r) => [r.address.name, r.session.name]),

@@ -82,3 +82,51 @@ export async function deleteCountersOlderThan(db: Queryable, before: Date): Prom
   const rows = await db.delete(rateLimits).where(lt(rateLimits.windowStartedAt, before)).returning();
   return rows.length;
 }
+
+/**
+ * One attempt's turn under a growing delay (ADR 049), in one statement: the upsert counts the
+ * attempt (failures + 1, `window_started_at` = this attempt's time) only when the subject is not
+ * waiting — its failures are under `free`, or the wait after the last one has passed, or they are
+ * older than `forgetAfterMs` (the count starts again). Concurrent attempts queue on the row and
+ * each sees the one before it. When refused, the row as it stands says how long to wait.
+ */
+export async function takeDelayedTurn(
+  db: Queryable,
+  key: string,
+  at: Date,
+  rule: { free: number; firstWaitMs: number; longestWaitMs: number; forgetAfterMs: number },
+): Promise<{ taken: boolean; failures: number; lastAt: Date }> {
+  const now = sql`${at.toISOString()}::timestamptz`;
+  const forgotten = sql`rate_limits.window_started_at <= ${now} - make_interval(secs => ${rule.forgetAfterMs / 1000})`;
+  // The wait after `hits` failures: none under `free`, then doubling from the first wait, capped.
+  const wait = sql`make_interval(secs => CASE WHEN rate_limits.hits < ${rule.free} THEN 0
+        ELSE least(${rule.firstWaitMs}::float8 * power(2, least(rate_limits.hits - ${rule.free}, 40)),
+                   ${rule.longestWaitMs}::float8) / 1000 END)`;
+  const rows = await queryRows<{ taken: boolean; hits: number; window_started_at: string | Date }>(
+    db,
+    sql`WITH turn AS (
+          INSERT INTO rate_limits (key, window_started_at, hits) VALUES (${key}, ${now}, 1)
+          ON CONFLICT (key) DO UPDATE SET
+            hits = CASE WHEN ${forgotten} THEN 1 ELSE rate_limits.hits + 1 END,
+            window_started_at = ${now}
+          WHERE ${forgotten} OR rate_limits.window_started_at + ${wait} <= ${now}
+          RETURNING hits, window_started_at)
+        SELECT true AS taken, hits, window_started_at FROM turn
+        UNION ALL
+        SELECT false, hits, window_started_at FROM rate_limits
+        WHERE key = ${key} AND NOT EXISTS (SELECT 1 FROM turn)`,
+  );
+  const row = rows[0];
+  // Only when the row went in the same instant (a success's reset): try again in a second.
+  if (!row) return { taken: false, failures: 0, lastAt: at };
+  return { taken: Boolean(row.taken), failures: Number(row.hits), lastAt: new Date(row.window_started_at) };
+}
+
+/** A counter's hits when its last hit came after `since`, else 0. */
+export async function readHits(db: Queryable, key: string, since: Date): Promise<number> {
+  const [row] = await queryRows<{ hits: number }>(
+    db,
+    sql`SELECT hits FROM rate_limits WHERE key = ${key} AND window_started_at > ${since.toISOString()}::timestamptz`,
+  );
+  return row ? Number(row.hits) : 0;
+}

@@ -9,6 +9,8 @@ import {
   hitCounter,
   hitCounters,
   readCounter,
+  readHits,
+  takeDelayedTurn,
 } from './rate-limit.repository.ts';
 
 export interface RateLimitRule {
@@ -20,9 +22,36 @@ export interface RateLimitRule {
   message: string;
 }
 
-function keyFor(rule: RateLimitRule, subject: string): string {
-  // Subjects are addresses and emails: keep them out of the table in the clear.
-  return `${rule.name}:${createHash('sha256').update(subject).digest('base64url').slice(0, 32)}`;
+/**
+ * A delay that grows with consecutive failures instead of a fixed limit (ADR 049): the first
+ * `free` attempts go through at once; after that each attempt must wait `firstWaitMs` after the
+ * last one, doubling with every further failure up to `longestWaitMs`. A success clears it
+ * (`reset`); failures older than `forgetAfterMs` are forgotten.
+ */
+export interface DelayRule {
+  /** Namespace, e.g. "sign-in:account". */
+  name: string;
+  free: number;
+  firstWaitMs: number;
+  longestWaitMs: number;
+  forgetAfterMs: number;
+  /** Shown when an attempt comes too soon; "{wait}" becomes "30 seconds". */
+  message: string;
+}
+
+/** How long to wait after `failures` consecutive failures before the next attempt. */
+export function delayAfter(rule: DelayRule, failures: number): number {
+  if (failures < rule.free) return 0;
+  return Math.min(rule.firstWaitMs * 2 ** Math.min(failures - rule.free, 40), rule.longestWaitMs);
+}
+
+/** The counter's key: subjects are addresses and emails, kept out of the table in the clear. */
+export function rateLimitKey(name: string, subject: string): string {
+  return `${name}:${createHash('sha256').update(subject).digest('base64url').slice(0, 32)}`;
+}
+
+function keyFor(rule: { name: string }, subject: string): string {
+  return rateLimitKey(rule.name, subject);
 }
 
 function waitText(seconds: number): string {
@@ -36,7 +65,10 @@ function limitError(rule: RateLimitRule, windowStartedAt: Date, now: number): Ra
   return new RateLimitError(rule.message.replace('{wait}', waitText(retryAfter)), retryAfter);
 }
 
-/** A rule's limit and window changed by configuration (RATE_LIMITS), by the rule's name. */
+/**
+ * A rule's limit and window changed by configuration (RATE_LIMITS), by the rule's name. For a
+ * delay rule, `limit` is its free attempts and `windowMs` its longest wait.
+ */
 export type RateLimitOverrides = Record<string, { limit: number; windowMs?: number }>;
 
 export function createRateLimiter(deps: {
@@ -51,6 +83,12 @@ export function createRateLimiter(deps: {
   const configured = (rule: RateLimitRule): RateLimitRule => {
     const override = overrides[rule.name];
     return override ? { ...rule, limit: override.limit, windowMs: override.windowMs ?? rule.windowMs } : rule;
+  };
+  const configuredDelay = (rule: DelayRule): DelayRule => {
+    const override = overrides[rule.name];
+    return override
+      ? { ...rule, free: override.limit, longestWaitMs: override.windowMs ?? rule.longestWaitMs }
+      : rule;
   };
   return {
     /**
@@ -91,9 +129,36 @@ export function createRateLimiter(deps: {
       const counter = await readCounter(db, keyFor(r, subject), r.windowMs);
       if (counter && counter.hits >= r.limit) throw limitError(r, counter.windowStartedAt, now());
     },
+    /**
+     * Takes this attempt's turn under a growing delay, in one atomic upsert (no read first): when
+     * the subject is not waiting, the attempt is counted as a failure before it is judged (so
+     * racing attempts each take their own turn, and none gets through while another waits) and
+     * this returns; when it must wait, it throws RateLimitError with how long, counting nothing.
+     * Call `reset` when the attempt turns out right.
+     */
+    async takeTurn(rule: DelayRule, subject: string): Promise<void> {
+      const r = configuredDelay(rule);
+      const at = new Date(now());
+      const turn = await takeDelayedTurn(db, keyFor(r, subject), at, {
+        free: r.free,
+        firstWaitMs: r.firstWaitMs,
+        longestWaitMs: r.longestWaitMs,
+        forgetAfterMs: r.forgetAfterMs,
+      });
+      if (turn.taken) return;
+      const waitMs = turn.lastAt.getTime() + delayAfter(r, turn.failures) - at.getTime();
+      const retryAfter = Math.max(1, Math.ceil(waitMs / 1000));
+      throw new RateLimitError(r.message.replace('{wait}', waitText(retryAfter)), retryAfter);
+    },
+    /** Consecutive failures counted under a delay rule (0 once forgotten). */
+    async failures(rule: DelayRule, subject: string): Promise<number> {
+      const r = configuredDelay(rule);
+      return readHits(db, keyFor(r, subject), new Date(now() - r.forgetAfterMs));
+    },
     /** The rule as this shop is configured (for tests and documentation). */
     configured,
-    async reset(rule: RateLimitRule, subject: string): Promise<void> {
+    configuredDelay,
+    async reset(rule: { name: string }, subject: string): Promise<void> {
       await deleteCounter(db, keyFor(rule, subject));
     },
     /** Drops counters whose windows ended long ago (run now and then). */

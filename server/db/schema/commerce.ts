@@ -154,6 +154,10 @@ export const orders = pgTable(
     // The dashboard's periods and the admin orders list (newest first; ADRs 025, 026), and the phone search.
     index('orders_created_idx').on(t.createdAt, t.id),
     index('orders_phone_idx').on(t.phone),
+    // A cart's unpaid card order, which its next checkout replaces (ADR 049): a few rows at most.
+    index('orders_cart_hold_idx')
+      .on(t.cartId)
+      .where(sql`${t.status} = 'pending_payment' AND ${t.stockReleasedAt} IS NULL`),
   ],
 );
 

@@ -5,7 +5,7 @@ import { toRole } from '#core/account.ts';
 import type { SessionUser } from '#core/contract/account.ts';
 import { passwordProblem } from '#server/platform/auth/password.ts';
 import { ValidationError } from '#server/platform/errors.ts';
-import type { RateLimitRule } from '#server/platform/rate-limit.ts';
+import type { DelayRule, RateLimitRule } from '#server/platform/rate-limit.ts';
 import type { UserRow } from './accounts.repository.ts';
 
 export const MINUTE = 60_000;
@@ -37,13 +37,6 @@ export const RATE_LIMITS = {
     limit: 50,
     windowMs: 15 * MINUTE,
     message: 'Too many sign-in attempts from your network. Please wait {wait} and try again.',
-  },
-  /** Counts attempts, taken before the password is judged; a successful sign-in clears it. */
-  signInPerAccount: {
-    name: 'sign-in:account',
-    limit: 8,
-    windowMs: 15 * MINUTE,
-    message: 'Too many failed sign-in attempts for this account. Please wait {wait}, or reset your password.',
   },
   resetPerAddress: {
     name: 'reset:ip',
@@ -83,6 +76,25 @@ export const RATE_LIMITS = {
     message: 'Too many wrong passwords. Please wait {wait} and try again.',
   },
 } satisfies Record<string, RateLimitRule>;
+
+/**
+ * Wrong passwords slow an account's sign-in down instead of locking it (ADR 049): five go through
+ * at once; then each next attempt waits 30 seconds after the last one, doubling with every further
+ * failure up to 15 minutes (30 s, 1, 2, 4, 8, 15, 15 … minutes). Attempts made while waiting are
+ * refused without being counted or judged, so a flood does not lengthen the wait, and the right
+ * password works as soon as it has passed; a success, a password reset or change clears it.
+ * Failures a day old are forgotten. Each attempt is counted before its password is judged, in one
+ * statement, so racing guesses cannot get more through than one at a time.
+ */
+export const SIGN_IN_DELAY = {
+  name: 'sign-in:account',
+  free: 5,
+  firstWaitMs: 30_000,
+  longestWaitMs: 15 * MINUTE,
+  forgetAfterMs: DAY,
+  message:
+    'Too many failed sign-in attempts for this account. Please wait {wait} and try again, or reset your password.',
+} satisfies DelayRule;
 
 export function toSessionUser(
   user: Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'emailVerifiedAt'>,

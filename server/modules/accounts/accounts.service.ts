@@ -21,6 +21,7 @@ export {
   RATE_LIMITS,
   RESET_LINK_MINUTES,
   SESSION_LIFETIMES,
+  SIGN_IN_DELAY,
   toSessionUser,
   VERIFY_LINK_HOURS,
 } from './accounts.policy.ts';

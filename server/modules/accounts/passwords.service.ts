@@ -9,7 +9,13 @@ import { hashToken } from '#server/platform/auth/tokens.ts';
 import { InvalidCredentialsError, ValidationError } from '#server/platform/errors.ts';
 import { parseInput } from '#server/platform/validation.ts';
 import { accountLink, issueToken, startSession } from './account-tokens.ts';
-import { checkNewPassword, MINUTE, RATE_LIMITS, RESET_LINK_MINUTES } from './accounts.policy.ts';
+import {
+  checkNewPassword,
+  MINUTE,
+  RATE_LIMITS,
+  RESET_LINK_MINUTES,
+  SIGN_IN_DELAY,
+} from './accounts.policy.ts';
 import {
   consumeAuthToken,
   deleteSessionsOf,
@@ -86,7 +92,7 @@ export function createPasswordsService(deps: AccountsDeps) {
       await checkNewPassword(form.password, owner, 'password');
       const passwordHash = await hashPassword(form.password);
       const supportEmail = await deps.supportEmail();
-      return db.transaction(async (tx) => {
+      const reset = await db.transaction(async (tx) => {
         const userId = await consumeAuthToken(tx, hashToken(form.token), 'reset_password');
         const user = userId === null ? null : await findUserById(tx, userId);
         if (!user) throw expired;
@@ -95,6 +101,9 @@ export function createPasswordsService(deps: AccountsDeps) {
         await replacePassword(tx, user, passwordHash, supportEmail);
         return { email: user.email };
       });
+      // Whoever guessed at the old password does not know this one: no wait before using it.
+      await limiter.reset(SIGN_IN_DELAY, reset.email);
+      return reset;
     },
 
     /**
@@ -115,10 +124,12 @@ export function createPasswordsService(deps: AccountsDeps) {
       await checkNewPassword(form.newPassword, user, 'newPassword');
       const passwordHash = await hashPassword(form.newPassword);
       const supportEmail = await deps.supportEmail();
-      return db.transaction(async (tx) => {
+      const session = await db.transaction(async (tx) => {
         await replacePassword(tx, user, passwordHash, supportEmail);
         return startSession(tx, user, current.remember, meta);
       });
+      await limiter.reset(SIGN_IN_DELAY, user.email);
+      return session;
     },
 
     /** Whether this email and password would sign in (for the demo-credentials notice). */

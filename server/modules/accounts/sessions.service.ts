@@ -8,7 +8,14 @@ import { hashToken } from '#server/platform/auth/tokens.ts';
 import { EmailNotVerifiedError, ForbiddenError, InvalidCredentialsError } from '#server/platform/errors.ts';
 import { parseInput } from '#server/platform/validation.ts';
 import { startSession } from './account-tokens.ts';
-import { DAY, RATE_LIMITS, SESSION_LIFETIMES, TOUCH_AFTER_MS, toSessionUser } from './accounts.policy.ts';
+import {
+  DAY,
+  RATE_LIMITS,
+  SESSION_LIFETIMES,
+  SIGN_IN_DELAY,
+  TOUCH_AFTER_MS,
+  toSessionUser,
+} from './accounts.policy.ts';
 import {
   deleteDeadSessions,
   deleteOldAuthTokens,
@@ -34,15 +41,16 @@ export function createSessionsService(deps: AccountsDeps) {
     ): Promise<NewSession> {
       const form = parseInput(SignInInput, input);
       await limiter.consume(RATE_LIMITS.signInPerAddress, meta.ip);
-      // A slot is taken (one atomic statement) before the password is judged, so however many
-      // guesses race, at most the limit are checked; a right password gives the slots back.
-      await limiter.consume(RATE_LIMITS.signInPerAccount, form.email);
+      // The account's turn (ADR 049): counted as a failure in one atomic statement before the
+      // password is judged, so racing guesses each take their own turn and none is judged while
+      // the account waits; refused with how long to wait past the free attempts.
+      await limiter.takeTurn(SIGN_IN_DELAY, form.email);
       const user = await findUserByEmail(db, form.email);
       const ok = user
         ? await verifyPassword(user.passwordHash, form.password)
         : await verifyAgainstNothing(form.password);
       if (!user || !ok) throw new InvalidCredentialsError();
-      await limiter.reset(RATE_LIMITS.signInPerAccount, form.email);
+      await limiter.reset(SIGN_IN_DELAY, form.email);
       if (!user.isActive) {
         // Suspended by staff (admin-users.service.ts); every session ended then too.
         throw new ForbiddenError(

@@ -55,8 +55,9 @@ export const TWO_FACTOR_LIMITS = {
   },
   /** Counts every code tried until a right one clears it. */
   perAccount: {
-    ...RATE_LIMITS.signInPerAccount,
     name: 'two-factor:account',
+    limit: 8,
+    windowMs: 15 * 60_000,
     message: 'Too many wrong codes for this account. Please wait {wait} and try again.',
   },
 } satisfies Record<string, RateLimitRule>;

@@ -175,6 +175,7 @@ export function createCheckoutService(deps: {
     const request = {
       input: form,
       owner: cartOwner,
+      cartId: seen.cartId,
       userId,
       bank,
       freeDeliveryFromKobo: shop?.freeDeliveryFromKobo ?? null,

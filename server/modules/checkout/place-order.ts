@@ -5,7 +5,10 @@
 //      is looked up and pay on delivery refused where it does not run.
 // Then, in the order they run inside the one placing transaction:
 //   1. replay: the same checkout form sent again gets the order it placed (idempotency key);
-//   2. read the cart: today's lines and promo code, within the quantity caps;
+//      the form's, the shopper's and the cart's locks are taken first, in one statement;
+//   2. read the cart: today's lines and promo code, within the quantity caps; the cart's unpaid
+//      card order, if it has one, is replaced: cancelled, its stock and promo use given back
+//      (one conditional update when there is none: ADR 049);
 //   3. take the stock: variant rows locked in id order, checked, then taken in one conditional update;
 //   4. (the delivery rate read in step 0);
 //   5. price the basket from the rows just locked and the promo's shares (core/pricing.ts);
@@ -26,7 +29,12 @@ import {
   quantityCapProblem,
 } from '#server/modules/cart/cart.service.ts';
 import type { LockedVariant, StockPort } from '#server/modules/catalog/catalog.service.ts';
-import type { BankAccount, Order, OrdersService } from '#server/modules/orders/orders.service.ts';
+import {
+  type BankAccount,
+  cartLockKey,
+  type Order,
+  type OrdersService,
+} from '#server/modules/orders/orders.service.ts';
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
 import type { PromotionsService } from '#server/modules/promotions/promotions.service.ts';
 import { OutOfStockError, ValidationError } from '#server/platform/errors.ts';
@@ -48,7 +56,7 @@ export interface PlacingDeps {
   cart: Pick<CartService, 'contents' | 'emptyCart'>;
   stock: Pick<StockPort, 'lock' | 'takeAll'>;
   promotions: Pick<PromotionsService, 'evaluate' | 'redeem'>;
-  orders: Pick<OrdersService, 'placement'>;
+  orders: Pick<OrdersService, 'placement' | 'endCartHolds'>;
   payments: Pick<PaymentsService, 'recordOffline'>;
   config: QuantityCaps & HoldTimes;
 }
@@ -56,6 +64,8 @@ export interface PlacingDeps {
 export interface PlacingRequest {
   input: CheckoutInput;
   owner: CartOwner | null;
+  /** The cart as step 0 read it (its lock is taken with the others in step 1). */
+  cartId: number | null;
   userId: number | null;
   bank: BankAccount;
   /** Delivery is free from this amount after discount (the owner's setting), or null. */
@@ -109,26 +119,43 @@ export async function refuseEarly(
   q: Queryable,
   deps: Pick<PlacingDeps, 'orders'>,
   request: Pick<PlacingRequest, 'input'>,
-  seen: Pick<CartContents, 'rows'>,
+  seen: Pick<CartContents, 'rows' | 'cartId'>,
 ): Promise<Order | null> {
   const refusal = [...seen.rows]
     .sort((a, b) => a.variantId - b.variantId)
     .map((line) => shortfall(line, line))
     .find((r) => r !== null);
   if (!refusal) return null;
-  const earlier = await deps.orders.placement.findByIdempotencyKey(q, request.input.idempotencyKey);
+  // The same one lookup also asks whether the cart's own unpaid order holds the units this
+  // checkout would get back by replacing it (ADR 049): then the transaction decides, not this read.
+  const { earlier, cartHold } = await deps.orders.placement.earlierOrHold(
+    q,
+    request.input.idempotencyKey,
+    seen.cartId,
+  );
   if (earlier) return earlier;
+  if (cartHold) return null;
   throw refusal;
 }
 
 /**
  * Step 1. One order per checkout form, however often it arrives (double click, retry, two tabs):
  * the order an earlier copy placed, or null. And one order at a time per shopper, so
- * per-customer promo limits hold under racing tabs. Both locks are taken in one round trip,
- * always the form's first.
+ * per-customer promo limits hold under racing tabs, and one at a time per cart (ADR 049). The
+ * three locks are taken in one round trip, always in this order: the form's, the shopper's, the
+ * cart's.
  */
-async function replayEarlier(tx: Queryable, deps: PlacingDeps, input: CheckoutInput): Promise<Order | null> {
-  await lockKeys(tx, [`checkout:${input.idempotencyKey}`, `customer:${input.email}`]);
+async function replayEarlier(
+  tx: Queryable,
+  deps: PlacingDeps,
+  { input, cartId }: PlacingRequest,
+): Promise<Order | null> {
+  await lockKeys(tx, [
+    `checkout:${input.idempotencyKey}`,
+    `customer:${input.email}`,
+    // One checkout at a time per cart, so two of them cannot both leave an unpaid order (ADR 049).
+    ...(cartId === null ? [] : [cartLockKey(cartId)]),
+  ]);
   return deps.orders.placement.findByIdempotencyKey(tx, input.idempotencyKey);
 }
 
@@ -144,6 +171,25 @@ async function readCart(tx: Queryable, deps: PlacingDeps, owner: CartOwner | nul
   const capProblem = quantityCapProblem(contents.rows, deps.config);
   if (capProblem) throw new ValidationError(capProblem, { cart: [capProblem] });
   return contents;
+}
+
+/**
+ * Step 2, continued: one cart holds at most one unpaid order (ADR 049). A shopper who left the
+ * payment page and checks out again from the same cart replaces the order they left: it is
+ * cancelled with its history row and email, and its units and promo use go back before this
+ * checkout takes them. The cart's lock (step 1) keeps two checkouts of one cart from racing past
+ * each other. (A cart read under a lock other than step 0's — it never happens in practice — is
+ * locked here first.)
+ */
+async function replaceCartHold(
+  tx: Queryable,
+  deps: PlacingDeps,
+  request: PlacingRequest,
+  contents: CartContents,
+): Promise<void> {
+  if (contents.cartId === null) return;
+  if (contents.cartId !== request.cartId) await lockKeys(tx, [cartLockKey(contents.cartId)]);
+  await deps.orders.endCartHolds(tx, contents.cartId, { alsoLock: contents.rows.map((r) => r.variantId) });
 }
 
 /**
@@ -338,9 +384,10 @@ export async function placeInTransaction(
   request: PlacingRequest,
   rate: DeliveryRateRow | null,
 ): Promise<{ order: Order; replayed: boolean }> {
-  const earlier = await replayEarlier(tx, deps, request.input);
+  const earlier = await replayEarlier(tx, deps, request);
   if (earlier) return { order: earlier, replayed: true };
   const contents = await readCart(tx, deps, request.owner);
+  await replaceCartHold(tx, deps, request, contents);
   const variants = await takeStock(tx, deps, contents.rows);
   const lines = contents.rows.map((line) => ({ line, variant: variants.get(line.variantId)! }));
   const priced = await priceOrder(tx, deps, request, lines, contents.promoCode, rate?.feeKobo ?? 0);

@@ -6,6 +6,7 @@ import type { Queryable } from '#server/db/client.ts';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
 import { orderPlacedMail } from '#server/modules/mail/order-templates.tsx';
 import {
+  findByKeyOrCartHold,
   findOrderByIdempotencyKey,
   insertLinesAndFirstStatus,
   insertOrder,
@@ -99,6 +100,20 @@ export function createOrderPlacement(deps: { mail: MailService; trackUrl: (order
     /** The order an earlier copy of this checkout form placed, if any. */
     findByIdempotencyKey(q: Queryable, key: string): Promise<OrderRow | null> {
       return findOrderByIdempotencyKey(q, key);
+    },
+
+    /**
+     * In one statement: the order an earlier copy of this form placed, and whether the cart has an
+     * unpaid card order holding stock that this checkout would replace (ADR 049).
+     */
+    async earlierOrHold(
+      q: Queryable,
+      key: string,
+      cartId: number | null,
+    ): Promise<{ earlier: OrderRow | null; cartHold: boolean }> {
+      const rows = await findByKeyOrCartHold(q, key, cartId);
+      const earlier = rows.find((o) => o.idempotencyKey === key) ?? null;
+      return { earlier, cartHold: rows.some((o) => o.idempotencyKey !== key) };
     },
 
     /**

@@ -1,6 +1,6 @@
 // SQL for orders: writing them with their lines and history, moving their status, and marking
 // the stock of ended ones released (the units themselves live in the catalogue: its stock port).
-import { and, asc, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { OrderStatus } from '#core/order-status.ts';
 import { type Queryable, queryRows } from '#server/db/client.ts';
 import { orderLines, orderStatusHistory, orders } from '#server/db/schema/commerce.ts';
@@ -13,6 +13,55 @@ export type NewOrderLine = typeof orderLines.$inferInsert;
 export async function findOrderByIdempotencyKey(q: Queryable, key: string): Promise<OrderRow | null> {
   const [row] = await q.select().from(orders).where(eq(orders.idempotencyKey, key));
   return row ?? null;
+}
+
+/**
+ * An unpaid card order still holding its stock: the partial index `orders_cart_hold_idx`'s
+ * condition, written as literals so the planner can use that index whatever the plan.
+ */
+const UNPAID_HOLD = sql`${orders.status} = 'pending_payment' AND ${orders.stockReleasedAt} IS NULL`;
+
+/**
+ * The order this checkout form already placed, and any unpaid card order of the cart still holding
+ * its stock, in one statement (a refused checkout's one lookup, ADR 049).
+ */
+export async function findByKeyOrCartHold(
+  q: Queryable,
+  key: string,
+  cartId: number | null,
+): Promise<OrderRow[]> {
+  return q
+    .select()
+    .from(orders)
+    .where(
+      cartId === null
+        ? eq(orders.idempotencyKey, key)
+        : or(eq(orders.idempotencyKey, key), and(eq(orders.cartId, cartId), UNPAID_HOLD)),
+    );
+}
+
+/**
+ * Cancels the cart's unpaid card orders that still hold their stock (but `exceptId`), in one
+ * conditional update (the partial index `orders_cart_hold_idx` finds them); returns those it
+ * cancelled, whose stock the caller puts back. An order paid or ended meanwhile is left alone.
+ */
+export async function cancelCartHolds(
+  q: Queryable,
+  cartId: number,
+  exceptId: number | null = null,
+): Promise<OrderRow[]> {
+  return q
+    .update(orders)
+    .set({ status: 'cancelled', updatedAt: sql`now()` })
+    .where(
+      and(eq(orders.cartId, cartId), UNPAID_HOLD, exceptId === null ? undefined : ne(orders.id, exceptId)),
+    )
+    .returning();
+}
+
+/** The advisory lock checkout takes on `key` too (checkout.repository's lockKeys), for this transaction. */
+export async function lockKey(q: Queryable, key: string): Promise<void> {
+  await q.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`);
 }
 
 /** Inserts the order; null when the tracking number is taken (the caller draws another). */

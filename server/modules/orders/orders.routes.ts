@@ -22,7 +22,7 @@ export function orderRoutes(orders: OrdersService, limits: AbuseLimits): Fastify
       {
         schema: {
           summary:
-            'Track an order by its tracking number (any case). Anyone with the number gets the public shape (masked: true): a first name, the masked email, the city and the public timeline. The signed-in owner or staff get everything (masked: false), including the status history with its notes.',
+            'Track an order by its tracking number (any case). Anyone with the number gets the public shape (masked: true): a first name, the masked email, the city and the public timeline. The signed-in owner gets everything (masked: false), including the status history with its notes; staff read orders in the admin portal (a staff session here is just another account).',
           params: TrackingParams,
           response: {
             200: TrackedOrderSchema.describe('The order with its timeline'),

@@ -31,18 +31,32 @@ import { markOrderPaid } from './admin-orders.repository.ts';
 import { createAdminOrders } from './admin-orders.service.ts';
 import { createOrderPlacement } from './orders.placement.ts';
 import {
+  cancelCartHolds,
   findOrderById,
   findOrderByTracking,
   forceOrderStatus,
   insertStatus,
   listExpiredReservations,
   listOrderQuantities,
+  lockKey,
   lockOrder,
   markStockReleased,
   type OrderRow,
   transitionOrder,
 } from './orders.repository.ts';
 import { createOrderTracking, methodOf, statusOf } from './orders.tracking.ts';
+
+/**
+ * The advisory lock that serialises a cart's checkouts and retried payments (ADR 049): checkout
+ * takes it with its other locks, in one statement; a retried payment before touching the order.
+ */
+export function cartLockKey(cartId: number): string {
+  return `cart:${cartId}`;
+}
+
+/** The history's (and the shopper's email's) word for an unpaid order a new checkout replaced. */
+export const REPLACED_NOTE =
+  'You checked out again from the same cart: this unpaid order was replaced by the new one and its items went back on sale. Nothing was charged for it.';
 
 /** An order as the orders module hands it to other modules (its row; read-only to them). */
 export type Order = OrderRow;
@@ -93,6 +107,42 @@ export function createOrdersService(deps: {
   /** Puts an ended order's units back on sale, once (only the call that marks it does). */
   async function releaseStock(q: Queryable, orderId: number): Promise<void> {
     if (await markStockReleased(q, orderId)) await stock.putBack(q, await listOrderQuantities(q, orderId));
+  }
+
+  /**
+   * What follows an unpaid order's end (its status already moved by a conditional update): its
+   * stock back on sale once, its promo use given back, a history row and the shopper's email.
+   */
+  async function afterUnpaidEnded(q: Queryable, order: OrderRow, status: OrderStatus, note: string) {
+    await releaseStock(q, order.id);
+    if (order.discountId !== null) await deps.promotions.release(q, order.discountId, order.id);
+    await insertStatus(q, order.id, status, note);
+    await mailStatus(q, order, status, note);
+  }
+
+  /**
+   * One cart holds at most one unpaid order (ADR 049): a new checkout from the cart (or a retried
+   * payment of one of its orders, `exceptId`) cancels the cart's other unpaid card orders that
+   * still hold stock, through the same steps as any unpaid order's end. The caller holds the
+   * cart's advisory lock. One conditional update when there are none (the usual case); otherwise
+   * the variant rows of theirs and of `alsoLock` (what the caller is about to take) are locked
+   * in id order first, so this transaction takes every row it needs in one order.
+   */
+  async function endCartHolds(
+    q: Queryable,
+    cartId: number,
+    options: { exceptId?: number; alsoLock?: readonly number[] } = {},
+  ): Promise<OrderRow[]> {
+    const ended = await cancelCartHolds(q, cartId, options.exceptId ?? null);
+    if (ended.length === 0) return [];
+    const held: { variantId: number }[] = [];
+    for (const order of ended) held.push(...(await listOrderQuantities(q, order.id)));
+    const ids = [...new Set([...(options.alsoLock ?? []), ...held.map((h) => h.variantId)])].sort(
+      (a, b) => a - b,
+    );
+    await stock.lock(q, ids);
+    for (const order of ended) await afterUnpaidEnded(q, order, 'cancelled', REPLACED_NOTE);
+    return ended;
   }
 
   /**
@@ -180,6 +230,7 @@ export function createOrdersService(deps: {
   }
 
   const service = {
+    endCartHolds,
     track: tracking.track,
     byId: tracking.byId,
     listForCustomer: tracking.listForCustomer,
@@ -255,6 +306,11 @@ export function createOrdersService(deps: {
       note: string,
       options: { reservedUntil?: Date; paymentReference?: string } = {},
     ): Promise<OrderRow> {
+      // Waiting for payment again makes it its cart's unpaid order: the cart's lock first (the
+      // one checkout takes), then any other unpaid order of the cart ends (ADR 049).
+      const cartId =
+        target === 'pending_payment' ? ((await findOrderById(q, orderId))?.cartId ?? null) : null;
+      if (cartId !== null) await lockKey(q, cartLockKey(cartId));
       const order = await lockOrder(q, orderId);
       if (
         !order ||
@@ -264,6 +320,9 @@ export function createOrdersService(deps: {
         throw new ConflictError('This order can no longer be paid. Please check out again from your cart.');
       }
       const wanted = await listOrderQuantities(q, order.id);
+      if (cartId !== null) {
+        await endCartHolds(q, cartId, { exceptId: order.id, alsoLock: wanted.map((w) => w.variantId) });
+      }
       await stock.lock(
         q,
         wanted.map((w) => w.variantId),
@@ -422,10 +481,7 @@ export function createOrdersService(deps: {
     ): Promise<OrderRow | null> {
       const order = await transitionOrder(q, orderId, from, status);
       if (!order) return null;
-      await releaseStock(q, orderId);
-      if (order.discountId !== null) await deps.promotions.release(q, order.discountId, orderId);
-      await insertStatus(q, orderId, status, note);
-      await mailStatus(q, order, status, note);
+      await afterUnpaidEnded(q, order, status, note);
       return order;
     },
   };

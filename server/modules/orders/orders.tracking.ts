@@ -1,6 +1,5 @@
 // Reading orders: tracking (masked for strangers), the shopper's order history, and the small
 // views of an order the emails and pages share (estimated delivery, address, summary).
-import { STAFF_ROLES } from '#core/account.ts';
 import type { SessionUser } from '#core/contract/account.ts';
 import {
   normalizeTrackingNumber,
@@ -95,22 +94,30 @@ function summary(order: OrderRow, lines: OrderLineRow[]): OrderSummary {
   };
 }
 
+/**
+ * Whether `viewer` owns the order: it was placed from their account, or as a guest with their
+ * (confirmed: ADR 011) address. Roles give nothing here (ADR 049).
+ */
+export function ownedBy(
+  order: Pick<OrderRow, 'userId' | 'email'>,
+  viewer: Pick<SessionUser, 'id' | 'email'>,
+) {
+  return order.userId === viewer.id || (order.userId === null && order.email.toLowerCase() === viewer.email);
+}
+
 export function createOrderTracking(deps: { db: Queryable }) {
   const { db } = deps;
 
   /**
-   * The order as `viewer` may see it. The signed-in owner and staff see everything; anyone else
-   * with the tracking number sees a first name, a masked email, the city and the public timeline
-   * (never the full name, the street or the notes staff wrote in the status history).
+   * The order as `viewer` may see it. The signed-in owner sees everything, and so does the admin
+   * API (`'staff'`, behind its permission guard); anyone else with the tracking number — another
+   * customer, a guest, and a staff member on the storefront, where a staff account is just another
+   * account (ADR 049) — sees a first name, a masked email, the city and the public timeline (never
+   * the full name, the street or the notes staff wrote in the status history).
    */
   async function tracked(order: OrderRow, viewer: SessionUser | null | 'staff'): Promise<TrackedOrder> {
     const [lines, history] = await Promise.all([listOrderLines(db, [order.id]), listHistory(db, order.id)]);
-    const full =
-      viewer === 'staff' ||
-      (viewer !== null &&
-        (STAFF_ROLES.includes(viewer.role) ||
-          order.userId === viewer.id ||
-          (order.userId === null && order.email.toLowerCase() === viewer.email)));
+    const full = viewer === 'staff' || (viewer !== null && ownedBy(order, viewer));
     const status = statusOf(order);
     const steps = history.flatMap((h) =>
       isOrderStatus(h.status) ? [{ status: h.status, note: h.note, at: h.createdAt.toISOString() }] : [],

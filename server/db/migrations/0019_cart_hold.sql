@@ -1,0 +1,1 @@
+CREATE INDEX "orders_cart_hold_idx" ON "orders" USING btree ("cart_id") WHERE "orders"."status" = 'pending_payment' AND "orders"."stock_released_at" IS NULL;
