@@ -76,6 +76,13 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const log = (context as AppLoadContext | undefined)?.log;
+  // A domain error a page did not catch that says the visitor asked for something wrong (404, 403,
+  // a refused form): theirs to fix, not an operator's (ADR 050).
+  const status = (error as { status?: unknown } | null)?.status;
+  if (log && typeof status === 'number' && status < 500) {
+    log.warn({ status, code: (error as { code?: unknown }).code }, 'a page refused the request');
+    return;
+  }
   if (log) log.error({ err: error, url: request.url }, 'error in a loader or action');
   else console.error(error);
 };

@@ -33,6 +33,19 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
       requestId: request.id,
     } satisfies ErrorBody);
   }
+  // The client hung up before its request was read: nothing went wrong on our side (ADR 050).
+  if (
+    request.raw.aborted ||
+    request.raw.destroyed ||
+    (error as NodeJS.ErrnoException).code === 'ECONNRESET'
+  ) {
+    request.log.info({ code: (error as NodeJS.ErrnoException).code }, 'client closed the request');
+    return reply.code(400).send({
+      error: 'request_aborted',
+      message: 'The request was not finished.',
+      requestId: request.id,
+    } satisfies ErrorBody);
+  }
   request.log.error({ err: error }, 'unhandled error');
   return reply.code(500).send({
     error: 'internal_error',
