@@ -6,6 +6,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { NonceProvider } from '#app/lib/nonce.ts';
+import { isDatabaseUnavailable } from '#server/platform/errors.ts';
 
 export const streamTimeout = 5_000;
 
@@ -76,6 +77,13 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const log = (context as AppLoadContext | undefined)?.log;
+  if (isDatabaseUnavailable(error)) {
+    // server/http/ssr.ts answers the page with a plain 503 instead (ADR 050).
+    const page = (context as AppLoadContext | undefined)?.page;
+    if (page) page.databaseUnavailable = true;
+    log?.error({ code: (error as { cause?: { code?: unknown } }).cause?.code }, 'database unavailable');
+    return;
+  }
   // A domain error a page did not catch that says the visitor asked for something wrong (404, 403,
   // a refused form): theirs to fix, not an operator's (ADR 050).
   const status = (error as { status?: unknown } | null)?.status;
