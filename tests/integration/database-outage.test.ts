@@ -130,6 +130,22 @@ async function shopperRun(variantId: number, answers: { status: number; ms: numb
 }
 
 describe.skipIf(!usingPostgres)('a database outage (PostgreSQL)', () => {
+  it('a connection dropped while a transaction holds it fails that transaction, and does not crash the process', async () => {
+    // Between two statements the client is checked out of the pool with no error listener of
+    // pg-pool's; node-postgres emits 'error' on it when the line drops (an uncaught exception
+    // unless the shop listens: server/db/client.ts).
+    const attempt = proxied.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT 1`);
+      await proxy.cut();
+      await sleep(200);
+      await tx.execute(sql`SELECT 2`);
+    });
+    await expect(attempt).rejects.toThrow();
+    await proxy.restore();
+    const [row] = await queryRows<{ ok: number }>(proxied.db, sql`SELECT 1 AS ok`);
+    expect(Number(row!.ok)).toBe(1);
+  });
+
   it('answers 503 while PostgreSQL is cut off under load, says not ready, then recovers by itself with no half-written order', async () => {
     const stock = 400;
     const product = await createProduct(direct.db, { variants: [{ stock, priceKobo: 1_500_000 }] });
