@@ -6,6 +6,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { NonceProvider } from '#app/lib/nonce.ts';
+import { isDatabaseUnavailable } from '#server/platform/errors.ts';
 
 export const streamTimeout = 5_000;
 
@@ -76,6 +77,20 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const log = (context as AppLoadContext | undefined)?.log;
+  if (isDatabaseUnavailable(error)) {
+    // server/http/ssr.ts answers the page with a plain 503 instead (ADR 050).
+    const page = (context as AppLoadContext | undefined)?.page;
+    if (page) page.databaseUnavailable = true;
+    log?.error({ code: (error as { cause?: { code?: unknown } }).cause?.code }, 'database unavailable');
+    return;
+  }
+  // A domain error a page did not catch that says the visitor asked for something wrong (404, 403,
+  // a refused form): theirs to fix, not an operator's (ADR 050).
+  const status = (error as { status?: unknown } | null)?.status;
+  if (log && typeof status === 'number' && status < 500) {
+    log.warn({ status, code: (error as { code?: unknown }).code }, 'a page refused the request');
+    return;
+  }
   if (log) log.error({ err: error, url: request.url }, 'error in a loader or action');
   else console.error(error);
 };

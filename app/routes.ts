@@ -35,6 +35,7 @@ export default [
     route('orders/:trackingNumber', 'routes/admin.orders.detail.tsx'),
     route('mailbox', 'routes/admin.mailbox.tsx'),
     route('mailbox/:id', 'routes/admin.mailbox-message.tsx'),
+    route('mail', 'routes/admin.mail.tsx'),
     route('users', 'routes/admin.users.tsx'),
     route('users/:id', 'routes/admin.users-detail.tsx'),
     route('staff', 'routes/admin.staff.tsx'),

@@ -35,6 +35,7 @@ export const PERMISSIONS = {
     summary: 'Write newsletter campaigns, send a test, send to all subscribers',
   },
   'mailbox.view': { staff: true, summary: 'Read the local mailbox (development and demo shops)' },
+  'mail.outbox': { staff: true, summary: 'See mail that is waiting or failed, and send failed mail again' },
   'delete.any': { staff: false, summary: 'Delete anything that can be deleted' },
 } as const satisfies Record<string, { staff: boolean; summary: string }>;
 

@@ -38,6 +38,7 @@ import { createBannersService } from '#server/modules/content/banners.service.ts
 import { createContentService } from '#server/modules/content/content.service.ts';
 import { createSettingsService } from '#server/modules/content/settings.service.ts';
 import { createMailService } from '#server/modules/mail/mail.service.ts';
+import { createOutboxAdmin } from '#server/modules/mail/outbox-admin.service.ts';
 import { createMediaService } from '#server/modules/media/media.service.ts';
 import {
   createNewsletterService,
@@ -330,6 +331,8 @@ export function createServices(deps: {
       ordersOf: (user) => orders.listForCustomer(user),
       supportEmail: async () => (await content.getStoreInfo()).email,
     }),
+    /** /admin/mail: waiting and failed mail, and "send again" (ADR 050). */
+    outboxAdmin: createOutboxAdmin({ db, audit, wake: config.onMailEnqueued }),
     banners: createBannersService({
       db,
       audit,

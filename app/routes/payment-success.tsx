@@ -20,8 +20,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     content.getStoreInfo(),
   ]);
   if (!order) throw data({ reference }, { status: 404 });
+  // Paid, but after the order had ended and its items could not be taken again: the money is
+  // kept for staff to refund or fulfil, and the shopper must not read "confirmed" (ADR 050).
+  const ended = order.status === 'payment_failed' || order.status === 'cancelled';
   return {
-    outcome,
+    outcome: outcome === 'paid' && ended ? ('paid_after_end' as const) : outcome,
     reference,
     order,
     support: { email: store.email, phone: store.phone },

@@ -34,9 +34,23 @@ export type DatabaseConfig =
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: config.poolSize ?? 10,
+      // A database the network cannot reach must not leave requests waiting for ever: a new
+      // connection that is not made within this fails, and the request gets a 503 (ADR 050).
+      connectionTimeoutMillis: 5_000,
+    });
     // A dropped idle connection must not bring the process down; the pool replaces it.
     pool.on('error', () => {});
+    // Nor a connection dropped while it is checked out (a transaction between two statements):
+    // pg-pool takes its own error listener off a client it hands out, and node-postgres emits
+    // 'error' as well as failing the statement, so without a listener of ours a database restart
+    // would crash the process (the outage drill found it, ADR 050). The statement's caller still
+    // gets the error, and the broken client is dropped when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     const db = drizzlePg(pool) as unknown as Db;
     return {
       db,

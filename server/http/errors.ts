@@ -3,11 +3,36 @@
 // a refused request gets the one ErrorBody (core/contract/errors.ts) whichever of them refused it.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '#core/contract/errors.ts';
-import { isAppError, RateLimitError, ValidationError } from '#server/platform/errors.ts';
+import {
+  isAppError,
+  isDatabaseUnavailable,
+  RateLimitError,
+  ServiceUnavailableError,
+  ValidationError,
+} from '#server/platform/errors.ts';
+import { sendUnavailable } from './unavailable.ts';
 
 export type { ErrorBody } from '#core/contract/errors.ts';
 
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  // The client hung up before its request was read: nothing went wrong on our side (ADR 050).
+  if (
+    request.raw.aborted ||
+    request.raw.destroyed ||
+    ((error as NodeJS.ErrnoException).code === 'ECONNRESET' && error.message === 'aborted')
+  ) {
+    request.log.info({ code: (error as NodeJS.ErrnoException).code }, 'client closed the request');
+    return reply.code(400).send({
+      error: 'request_aborted',
+      message: 'The request was not finished.',
+      requestId: request.id,
+    } satisfies ErrorBody);
+  }
+  if (error instanceof ServiceUnavailableError || isDatabaseUnavailable(error)) {
+    // A fault on our side, but one the operator already sees on /readyz: one short line.
+    request.log.error({ code: databaseCode(error) }, 'database unavailable');
+    return sendUnavailable(request, reply);
+  }
   if (isAppError(error)) {
     const body: ErrorBody = { error: error.code, message: error.message, requestId: request.id };
     if (error instanceof ValidationError && Object.keys(error.fieldErrors).length > 0) {
@@ -39,4 +64,15 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
     message: `Something went wrong on our side. Please try again. (Reference: ${request.id})`,
     requestId: request.id,
   } satisfies ErrorBody);
+}
+
+/** The code of the connection error under `error` (ECONNREFUSED, 57P01, ...), for the log line. */
+function databaseCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && code !== 'service_unavailable') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
 }

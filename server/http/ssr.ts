@@ -14,6 +14,7 @@ import {
   sendKeptPage,
   sendPersonalPage,
 } from './cached-pages.ts';
+import { sendUnavailable } from './unavailable.ts';
 
 /** Largest form body pages accept (image uploads go through the API with their own limit). */
 const MAX_FORM_BYTES = 1024 * 1024;
@@ -245,6 +246,10 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
               toWebRequest(request, reply, body, options.publicOrigin, { anonymous: true }),
               options.getLoadContext(request, reply, page, { anonymous: true }),
             );
+            if (page.databaseUnavailable) {
+              await anonymous.body?.cancel();
+              return sendUnavailable(request, reply);
+            }
             const result = await renderAndKeep(pageCache, found.key, anonymous, begunAt, page);
             // Not a page to keep after all (a redirect, say): drop it and render theirs below.
             if (result.html === null) await anonymous.body?.cancel();
@@ -266,6 +271,11 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
         toWebRequest(request, reply, body, options.publicOrigin),
         options.getLoadContext(request, reply, page),
       );
+      // The database could not be reached: a plain 503, not the error boundary's 500 (ADR 050).
+      if (page.databaseUnavailable) {
+        await response.body?.cancel();
+        return sendUnavailable(request, reply);
+      }
       // A personal visitor's page that its route shares: the next one is served from a kept page.
       if (pageCache && found?.personal && page.tags.size > 0) pageCache.noteShared(found.key);
 

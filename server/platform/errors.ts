@@ -95,3 +95,70 @@ export class RateLimitError extends AppError {
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }
+
+/**
+ * The shop cannot reach something it needs right now (its database): nothing is wrong with the
+ * request, and the same request a little later will work (ADR 050). 503 with Retry-After.
+ */
+export class ServiceUnavailableError extends AppError {
+  readonly status = 503;
+  readonly code: string = 'service_unavailable';
+  constructor(
+    message = 'The shop cannot reach its database just now. Nothing was changed: please try again in a minute.',
+    readonly retryAfterSeconds = 30,
+  ) {
+    super(message);
+  }
+}
+
+/** The photo store has no room left (ENOSPC, a full quota): the owner must free space (ADR 050). */
+export class StorageFullError extends AppError {
+  readonly status = 507;
+  readonly code = 'storage_full';
+  constructor(
+    message = 'Storage full: the photo could not be saved. Free some space on the server, then try again.',
+  ) {
+    super(message);
+  }
+}
+
+/** Error codes of a connection that cannot be made or was lost (Node's, and PostgreSQL's class 08 and 57P). */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+/** What node-postgres says when a connection drops or cannot be had (it sets no code). */
+const CONNECTION_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|not queryable|Client was closed|Connection ended/i;
+
+/**
+ * Whether `error` (or an error it wraps: Drizzle's "Failed query" keeps the driver's error as its
+ * cause) says the database could not be reached, rather than that a query was wrong.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const { code, message, errors } = current as { code?: unknown; message?: unknown; errors?: unknown };
+    if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
+    if (typeof message === 'string' && CONNECTION_MESSAGES.test(message)) return true;
+    // A connection to a name with several addresses fails with all of them (AggregateError).
+    if (Array.isArray(errors) && errors.some((e) => isDatabaseUnavailable(e))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -32,6 +32,32 @@ const SECRET_NAMES = new Set([
   'hash',
 ]);
 
+/**
+ * Query or form names whose values are a person's details (ADR 050): searches and filters carry
+ * names, addresses and phone numbers as often as product words.
+ */
+const PERSONAL_NAMES = new Set([
+  'email',
+  'to',
+  'from',
+  'q',
+  'query',
+  'search',
+  'name',
+  'phone',
+  'address',
+  'street',
+  'city',
+  'landmark',
+]);
+const EMAIL_ADDRESS = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g;
+/** A phone number written with or without spaces, +234 or 0 (ten digits or more). */
+const PHONE_NUMBER = /(?:\+|\b)(?:\d[ -]?){10,14}\d\b/;
+
+function looksPersonal(name: string, value: string): boolean {
+  return PERSONAL_NAMES.has(name.toLowerCase()) || value.includes('@') || PHONE_NUMBER.test(value);
+}
+
 export function isSecretName(name: string): boolean {
   const lower = name.toLowerCase();
   return SECRET_NAMES.has(lower) || SECRET_NAME_PARTS.some((part) => lower.includes(part));
@@ -86,7 +112,9 @@ export function redactUrl(url: string): string {
       try {
         decoded = decodeURIComponent(value.replace(/\+/g, ' '));
       } catch {}
-      return isSecretName(name) || looksLikeToken(decoded) ? `${rawName}=${CENSOR}` : pair;
+      return isSecretName(name) || looksLikeToken(decoded) || looksPersonal(name, decoded)
+        ? `${rawName}=${CENSOR}`
+        : pair;
     })
     .join('&');
   return `${safePath}?${safeQuery}`;
@@ -103,6 +131,10 @@ export function redactText(text: string): string {
       )
       // a database error's bound parameters (Drizzle: "Failed query: … params: …")
       .replace(/(\bparams: )[^\n]*/g, `$1${CENSOR}`)
+      .replace(EMAIL_ADDRESS, CENSOR)
+      // values PostgreSQL quotes back: "Key (email)=(ada@…)", "invalid input syntax for type …: "…""
+      .replace(/(\bKey \([^)\n]*\)=)[^\n]*/g, `$1(${CENSOR})`)
+      .replace(/(\binvalid input (?:syntax|value) for [^:\n]*: )"[^"\n]*"/g, `$1"${CENSOR}"`)
   );
 }
 
@@ -110,6 +142,37 @@ type Serialized = Record<string, unknown>;
 
 /** What an error is made of: kept (an error's `code` says what failed, it is no secret). */
 const ERROR_FIELDS = new Set(['type', 'message', 'stack', 'code', 'name', 'statusCode', 'status']);
+/**
+ * Fields of a database error that carry the values of a row (PostgreSQL's `detail`: "Key
+ * (email)=(ada@…) already exists", `where`, the bound `parameters`): masked whatever the error.
+ */
+const VALUE_FIELDS = new Set(['detail', 'where', 'internalQuery', 'parameters', 'params', 'body', 'headers']);
+/** A database error's cause, as an operator needs it: which rule broke where, never the values. */
+const CAUSE_FIELDS = [
+  'name',
+  'message',
+  'code',
+  'severity',
+  'constraint',
+  'table',
+  'column',
+  'schema',
+  'routine',
+];
+
+function causeOf(cause: unknown, depth = 0): Serialized | undefined {
+  if (!cause || typeof cause !== 'object' || depth > 3) return undefined;
+  const out: Serialized = {};
+  for (const key of CAUSE_FIELDS) {
+    const value = (cause as Record<string, unknown>)[key];
+    if (typeof value === 'string' || typeof value === 'number') {
+      out[key] = typeof value === 'string' ? redactText(value) : value;
+    }
+  }
+  const deeper = causeOf((cause as { cause?: unknown }).cause, depth + 1);
+  if (deeper) out.cause = deeper;
+  return out;
+}
 
 /** Errors as pino serializes them, with secrets masked in the message and stack. */
 function errSerializer(error: unknown): unknown {
@@ -119,13 +182,17 @@ function errSerializer(error: unknown): unknown {
     for (const [key, v] of Object.entries(value)) {
       if (ERROR_FIELDS.has(key)) {
         if (typeof v === 'string') value[key] = redactText(v);
-      } else if (isSecretName(key) || key === 'params' || key === 'body' || key === 'headers')
-        value[key] = CENSOR;
+      } else if (isSecretName(key) || VALUE_FIELDS.has(key)) value[key] = CENSOR;
       else if (typeof v === 'string') value[key] = redactText(v);
       else if (v && typeof v === 'object' && key === 'cause') clean(v as Serialized);
     }
   };
   clean(out);
+  // pino folds a cause into the stack text only: keep what failed (code, constraint) readable.
+  if (out.cause === undefined && error.cause !== undefined) {
+    const cause = causeOf(error.cause);
+    if (cause) out.cause = cause;
+  }
   return out;
 }
 

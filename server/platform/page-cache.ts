@@ -132,6 +132,8 @@ export class PageCache implements Forgetful {
  */
 export class PageRender {
   readonly tags = new Set<string>();
+  /** A loader or action could not reach the database: the page is answered with a plain 503 (ADR 050). */
+  databaseUnavailable = false;
 
   share(tags: readonly string[]): void {
     for (const tag of tags) this.tags.add(tag);

@@ -1,8 +1,14 @@
 // Where binary files live. Disk by default; an S3-compatible store can implement the same face.
 
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+
+/** Whether a storage error says there is no room left (a full disk or quota), not that the call was wrong. */
+export function isStorageFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
 
 export interface BlobStorage {
   get(key: string): Promise<Buffer | null>;
@@ -32,8 +38,14 @@ export class DiskStorage implements BlobStorage {
     await mkdir(path.dirname(full), { recursive: true });
     // Write then rename, so a reader never sees half a file.
     const tmp = `${full}.${randomUUID()}.tmp`;
-    await writeFile(tmp, data);
-    await rename(tmp, full);
+    try {
+      await writeFile(tmp, data);
+      await rename(tmp, full);
+    } catch (error) {
+      // A disk that filled up half-way leaves no partial file behind (ADR 050).
+      await rm(tmp, { force: true }).catch(() => {});
+      throw error;
+    }
   }
 }
 

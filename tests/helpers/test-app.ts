@@ -15,7 +15,7 @@ import { getMailboxMessage, type MailboxMessage } from '#server/modules/mail/mai
 import { createOutboxWorker } from '#server/modules/mail/outbox-worker.ts';
 import { createMailboxTransport } from '#server/modules/mail/transports.ts';
 import { createLogger, type Logger } from '#server/platform/logger.ts';
-import { MemoryStorage } from '#server/platform/storage.ts';
+import { type BlobStorage, MemoryStorage } from '#server/platform/storage.ts';
 import { createServices, defaultServiceConfig, type ServiceConfig, type Services } from '#server/services.ts';
 import { createTestDatabase } from './test-db.ts';
 
@@ -68,6 +68,11 @@ export async function createTestShop(
      * the shop that made it closes it.
      */
     database?: Database;
+    /**
+     * The blob storage the shop uses, made around the test's in-memory one (a storage that fails at
+     * the far side, ADR 050); `storage` in the result stays the in-memory one.
+     */
+    storage?: (memory: MemoryStorage) => BlobStorage;
     /** Client time limits, shorter than the shop's for tests of slow clients. */
     timeouts?: Partial<ServerTimeouts>;
   } = {},
@@ -76,6 +81,7 @@ export async function createTestShop(
   const database = options.database ?? (await createTestDatabase());
   await seedReferenceData(database.db);
   const storage = new MemoryStorage();
+  const shopStorage = options.storage ? options.storage(storage) : storage;
   const log = options.logs
     ? createLogger({ level: 'info', destination: options.logs })
     : createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
@@ -83,7 +89,7 @@ export async function createTestShop(
   await cacheBus.ready();
   const services = createServices({
     db: database.db,
-    storage,
+    storage: shopStorage,
     cacheBus,
     config: defaultServiceConfig({
       publicUrl,

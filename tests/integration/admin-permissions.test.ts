@@ -71,6 +71,7 @@ const PAGE_RULES: Record<string, Rule> = {
   '/admin/dashboard': rule('/admin/dashboard', guarded('dashboard.view')),
   '/admin/mailbox': rule('/admin/mailbox', guarded('mailbox.view')),
   '/admin/mailbox/:id': rule('/admin/mailbox/999999', guarded('mailbox.view', 404)),
+  '/admin/mail': rule('/admin/mail', guarded('mail.outbox')),
   '/admin/staff': rule('/admin/staff', guarded('any staff')),
   '/admin/staff/:id/reset-two-factor': rule(
     (f) => `/admin/staff/${f.staffId}/reset-two-factor`,

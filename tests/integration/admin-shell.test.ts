@@ -41,6 +41,7 @@ describe('the sidebar', () => {
       'Settings',
       'Audit log',
       'Mailbox',
+      'Mail queue',
       'Staff',
       'Two-factor',
     ]);

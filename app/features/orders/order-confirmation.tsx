@@ -18,7 +18,7 @@ const STEPS = [
 ];
 
 /** How the payment stands when the shopper comes back (see payments.confirm). */
-export type PaymentOutcome = 'paid' | 'pending' | 'offline' | 'unknown';
+export type PaymentOutcome = 'paid' | 'pending' | 'offline' | 'unknown' | 'paid_after_end';
 
 /**
  * The order-received page: paid, still confirming (refreshes itself), or placed to pay by
@@ -39,18 +39,21 @@ export function OrderConfirmation({
 }) {
   const pending = outcome === 'pending';
   const bankTransfer = order.paymentMethod === 'bank_transfer';
+  const late = outcome === 'paid_after_end';
   const title = pending
     ? 'Confirming your payment…'
-    : outcome === 'paid'
-      ? 'Payment Successful!'
-      : bankTransfer
-        ? 'Order reserved: complete your transfer'
-        : 'Order placed!';
+    : late
+      ? 'Payment received after your order ended'
+      : outcome === 'paid'
+        ? 'Payment Successful!'
+        : bankTransfer
+          ? 'Order reserved: complete your transfer'
+          : 'Order placed!';
   return (
     <section className="container-shop max-w-3xl py-10 sm:py-14">
       {pending ? <meta httpEquiv="refresh" content="4" /> : null}
       <div className="text-center">
-        {pending ? (
+        {pending || late ? (
           <Clock className="mx-auto h-14 w-14 text-gold-500" aria-hidden="true" />
         ) : (
           <CheckCircle2 className="mx-auto h-14 w-14 text-ok" aria-hidden="true" />
@@ -59,11 +62,13 @@ export function OrderConfirmation({
         <p className="mt-2 text-muted">
           {pending
             ? 'Your bank is still confirming the payment. This page refreshes by itself; you will also get an email.'
-            : outcome === 'paid'
-              ? 'Thank you for shopping with us. Your order is confirmed.'
-              : bankTransfer
-                ? 'Your items are held for you while we wait for your transfer.'
-                : 'Pay the rider when your hair arrives.'}
+            : late
+              ? 'Your money arrived after the time to pay had run out, and the items have been sold meanwhile. It is safe: our team has been told and will contact you to refund it or to send your items when they are back.'
+              : outcome === 'paid'
+                ? 'Thank you for shopping with us. Your order is confirmed.'
+                : bankTransfer
+                  ? 'Your items are held for you while we wait for your transfer.'
+                  : 'Pay the rider when your hair arrives.'}
         </p>
       </div>
 
@@ -92,7 +97,7 @@ export function OrderConfirmation({
             </dd>
           </div>
           <div>
-            <dt className="text-muted">{outcome === 'paid' ? 'Total paid' : 'Total to pay'}</dt>
+            <dt className="text-muted">{outcome === 'paid' || late ? 'Total paid' : 'Total to pay'}</dt>
             <dd className="text-base font-semibold" data-testid="order-total">
               {formatPrice(order.totalKobo)}
             </dd>

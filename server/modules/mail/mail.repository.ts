@@ -194,3 +194,70 @@ export async function getMailboxMessage(db: Queryable, id: number): Promise<Mail
   const [row] = await db.select().from(mailboxMessages).where(eq(mailboxMessages.id, id));
   return row ?? null;
 }
+
+/** A message staff may need to look at: still waiting after a failed try, or given up on. */
+export interface OutboxTrouble {
+  id: number;
+  template: string;
+  toAddress: string;
+  status: OutboxStatus;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: Date;
+  createdAt: Date;
+}
+
+const troubleColumns = {
+  id: mailOutbox.id,
+  template: mailOutbox.template,
+  toAddress: mailOutbox.toAddress,
+  status: mailOutbox.status,
+  attempts: mailOutbox.attempts,
+  lastError: mailOutbox.lastError,
+  nextAttemptAt: mailOutbox.nextAttemptAt,
+  createdAt: mailOutbox.createdAt,
+};
+
+/** Pending mail that has failed at least once, and failed mail; oldest trouble first, at most `limit` of each. */
+export async function listOutboxTrouble(
+  db: Queryable,
+  limit: number,
+): Promise<{ failing: OutboxTrouble[]; failed: OutboxTrouble[] }> {
+  const [failing, failed] = await Promise.all([
+    db
+      .select(troubleColumns)
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, 'pending'), sql`${mailOutbox.lastError} IS NOT NULL`))
+      .orderBy(mailOutbox.id)
+      .limit(limit),
+    db
+      .select(troubleColumns)
+      .from(mailOutbox)
+      .where(eq(mailOutbox.status, 'failed'))
+      .orderBy(desc(mailOutbox.id))
+      .limit(limit),
+  ]);
+  const typed = (rows: typeof failing) => rows.map((r) => ({ ...r, status: r.status as OutboxStatus }));
+  return { failing: typed(failing), failed: typed(failed) };
+}
+
+/**
+ * A failed message back in the queue, due now, for one more try (its attempts are kept, so a
+ * message that fails again is given up on at once). Only a row still 'failed' moves: null when
+ * there is none (already retried, or never failed).
+ */
+export async function requeueFailed(
+  q: Queryable,
+  id: number,
+): Promise<{ template: string; toAddress: string; attempts: number } | null> {
+  const [row] = await q
+    .update(mailOutbox)
+    .set({ status: 'pending', nextAttemptAt: sql`now()`, lockedUntil: null })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'failed')))
+    .returning({
+      template: mailOutbox.template,
+      toAddress: mailOutbox.toAddress,
+      attempts: mailOutbox.attempts,
+    });
+  return row ?? null;
+}

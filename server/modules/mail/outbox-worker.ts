@@ -5,8 +5,11 @@
 // Delivery is at least once. A worker that crashes (or stalls) between claiming a row and
 // recording the outcome leaves the row locked until locked_until; after that another worker
 // takes it and sends it again. The local mailbox ignores the repeat (one message per outbox
-// row); an SMTP recipient may, rarely, get the message twice. Nothing is ever lost: a message
-// that keeps failing is marked 'failed' and kept with its last error.
+// row); an SMTP recipient may, rarely, get the message twice — as when a server takes a message
+// and the line drops before its "250" arrives — but both copies carry the row's one Message-ID
+// (transports.ts), so the receiving side can fold them into one (ADR 050). Nothing is ever lost: a
+// message that keeps failing is marked 'failed' and kept with its last error, and staff may send
+// it again from /admin/mail (outbox-admin.service.ts).
 import type { Db } from '#server/db/client.ts';
 import type { Logger } from '#server/platform/logger.ts';
 import { type ClaimedMail, claimDue, markFailed, markRetry, markSent } from './mail.repository.ts';

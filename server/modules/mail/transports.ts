@@ -1,5 +1,6 @@
 // Where the outbox worker hands messages: an SMTP server, or the local mailbox in the database
 // when none is configured (the embedded, zero-settings mode; staff read it at /admin/mailbox).
+import { createHash } from 'node:crypto';
 import { createTransport, type SMTPPoolOptions } from 'nodemailer';
 import type { Queryable } from '#server/db/client.ts';
 import { insertMailboxMessage } from './mail.repository.ts';
@@ -23,6 +24,23 @@ export interface MailTransport {
   close?(): Promise<void>;
 }
 
+/**
+ * The Message-ID of an outbox row: the same on every try (ADR 050). Delivery is at least once — a
+ * server may take a message and the connection drop before its "250 OK" reaches the worker, which
+ * then tries again — so a repeat carries the first one's Message-ID and a receiving server or mail
+ * client can recognise it (Gmail shows one). The hash keeps ids apart across databases.
+ */
+export function outboxMessageId(
+  message: Pick<TransportMessage, 'outboxId' | 'from' | 'to' | 'subject'>,
+): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(message.from)?.[1] ?? 'crownhair.invalid';
+  const hash = createHash('sha256')
+    .update(`${message.outboxId}\n${message.to}\n${message.subject}`)
+    .digest('hex')
+    .slice(0, 16);
+  return `<outbox-${message.outboxId}.${hash}@${domain}>`;
+}
+
 /** Connection settings the URL cannot carry (tests use `ignoreTLS`); the URL wins over them. */
 export type SmtpOptions = Omit<SMTPPoolOptions, 'url' | 'pool'>;
 
@@ -44,6 +62,7 @@ export function createSmtpTransport(url: string, options: SmtpOptions = {}): Mai
     kind: 'smtp',
     async send(message) {
       await transporter.sendMail({
+        messageId: outboxMessageId(message),
         from: message.from,
         to: message.to,
         subject: message.subject,

@@ -13,8 +13,8 @@ import {
 import { can } from '#core/permissions.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
-import { NotFoundError, ValidationError } from '#server/platform/errors.ts';
-import type { BlobStorage } from '#server/platform/storage.ts';
+import { NotFoundError, StorageFullError, ValidationError } from '#server/platform/errors.ts';
+import { type BlobStorage, isStorageFull } from '#server/platform/storage.ts';
 import { findMedia, insertMedia, type MediaRow, updateMediaAlt } from './media.repository.ts';
 
 /** What a shop owner's photo may be (sharp's names for them; AVIF decodes as `heif`). */
@@ -146,9 +146,28 @@ export function createMediaService(deps: {
    * pixels are kept (no metadata such as the phone's GPS position, nothing after the picture).
    * Throws ValidationError and stores nothing on refusal. The caller records it with `recordMedia`.
    */
+  /** Stores an original; a full disk or quota is the owner's "storage full" (507, ADR 050). */
+  async function putOriginal(key: string, data: Buffer): Promise<void> {
+    try {
+      await storage.put(key, data);
+    } catch (error) {
+      if (isStorageFull(error)) throw new StorageFullError();
+      throw error;
+    }
+  }
+
+  /** Keeps a rendition for next time if there is room: the picture is served either way. */
+  async function keepRendition(key: string, body: Buffer): Promise<void> {
+    try {
+      await storage.put(key, body);
+    } catch (error) {
+      if (!isStorageFull(error)) throw error;
+    }
+  }
+
   async function storeOriginal(input: Buffer, alt: string): Promise<MediaRecord> {
     const prepared = await checkPhoto(input, alt);
-    await storage.put(prepared.record.storageKey, prepared.data);
+    await putOriginal(prepared.record.storageKey, prepared.data);
     return prepared.record;
   }
 
@@ -180,7 +199,7 @@ export function createMediaService(deps: {
    * file that the same photo would reuse.
    */
   async function saveChecked(photo: CheckedPhoto, into: Queryable): Promise<ImageRef> {
-    await storage.put(photo.record.storageKey, photo.data);
+    await putOriginal(photo.record.storageKey, photo.data);
     await insertMedia(into, photo.record);
     const { id, alt, width, height } = photo.record;
     return { id, alt, width, height };
@@ -207,7 +226,7 @@ export function createMediaService(deps: {
     else if (format === 'webp') pipeline = pipeline.webp({ quality: 78, effort: 4 });
     else pipeline = pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 80, mozjpeg: true });
     const body = await pipeline.toBuffer();
-    await storage.put(cacheKey, body);
+    await keepRendition(cacheKey, body);
     return { body, contentType: CONTENT_TYPES[format] };
   }
 
@@ -225,7 +244,7 @@ export function createMediaService(deps: {
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 78, mozjpeg: true })
       .toBuffer();
-    await storage.put(cacheKey, body);
+    await keepRendition(cacheKey, body);
     return { body, contentType: CONTENT_TYPES.jpg };
   }
 

@@ -9,7 +9,7 @@ import type { CartService } from '#server/modules/cart/cart.service.ts';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
 import { staffNewPaidOrderMail } from '#server/modules/mail/staff-order-templates.tsx';
 import type { Order as OrderRow, OrdersService } from '#server/modules/orders/orders.service.ts';
-import { AppError, UnauthorizedError } from '#server/platform/errors.ts';
+import { AppError, NotFoundError, UnauthorizedError } from '#server/platform/errors.ts';
 import type { Logger } from '#server/platform/logger.ts';
 import {
   findPayment,
@@ -350,7 +350,12 @@ export function createPaymentsService(deps: {
           payload: data,
         });
         if (!fresh) return 'duplicate';
-        await apply(tx, verified, 'webhook');
+        // A reference this shop does not know (yet): not recorded, and answered 404 so Paystack
+        // delivers it again later, when the payment may exist (ADR 050). Recording it would make
+        // that later delivery a "duplicate" that is never applied.
+        if ((await apply(tx, verified, 'webhook')) === 'unknown') {
+          throw new NotFoundError('No payment has that reference (yet): send it again later.');
+        }
         return 'applied';
       });
     },

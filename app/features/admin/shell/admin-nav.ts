@@ -8,6 +8,7 @@ import {
   LayoutDashboard,
   type LucideIcon,
   Mail,
+  MailX,
   MessageSquareWarning,
   Package,
   ScrollText,
@@ -70,6 +71,7 @@ export const SHOP_SECTIONS: readonly AdminSection[] = [
   },
   { to: '/admin/audit', label: 'Audit log', icon: ScrollText, permission: 'audit.view' },
   { to: '/admin/mailbox', label: 'Mailbox', icon: Inbox, permission: 'mailbox.view' },
+  { to: '/admin/mail', label: 'Mail queue', icon: MailX, permission: 'mail.outbox' },
   { to: '/admin/staff', label: 'Staff', icon: UserCog, permission: null },
   { to: '/admin/two-factor', label: 'Two-factor', icon: ShieldCheck, permission: null },
 ];
