@@ -13,7 +13,7 @@ const blankIsAbsent = (v: unknown) => (typeof v === 'string' && v.trim() === '' 
 
 /** The list's filter (bookmarkable; unknown values fall back to "any"). Pending ones come first. */
 export const AdminReviewsQuery = z.object({
-  q: z.preprocess(blankIsAbsent, z.string().trim().max(100).optional()),
+  q: z.preprocess(blankIsAbsent, z.string().trim().max(100).optional()).catch(undefined),
   rating: z.preprocess(blankIsAbsent, z.coerce.number().int().min(1).max(5).optional()).catch(undefined),
   status: z.preprocess(blankIsAbsent, z.enum(REVIEW_STATUSES).optional()).catch(undefined),
   page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),

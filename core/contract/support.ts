@@ -97,7 +97,7 @@ export const TicketAssignInput = TicketIdInput.extend({
 
 /** The admin list's filter (bookmarkable; unknown values fall back to "any"). */
 export const AdminTicketsQuery = z.object({
-  q: z.preprocess(blankIsAbsent, z.string().trim().max(100).optional()),
+  q: z.preprocess(blankIsAbsent, z.string().trim().max(100).optional()).catch(undefined),
   status: z.preprocess(blankIsAbsent, z.enum(TICKET_STATUSES).optional()).catch(undefined),
   page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
 });

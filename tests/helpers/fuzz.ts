@@ -48,7 +48,7 @@ export interface FuzzRequest {
   role: Role;
   /** The route as a template, for the counts: `POST /api/v1/cart/lines`, `POST /cart [intent=add]`. */
   route: string;
-  kind: 'api' | 'form';
+  kind: 'api' | 'form' | 'page';
   method: 'GET' | 'POST';
   url: string;
   headers: Record<string, string>;
@@ -685,6 +685,8 @@ export interface FuzzWorld {
   shop: TestShop;
   clients: Record<Role, TestClient>;
   forms: FormTarget[];
+  /** The pages the crawl opened, for their loaders' query strings. */
+  pages: PageTarget[];
   api: ApiTarget[];
   known: KnownIds;
   /** Signs the shopper or the admin back in when the fuzzing signed them out. */
@@ -744,12 +746,71 @@ const SEED_PAGES: Record<Role, string[]> = {
 
 const MAX_PAGES: Record<Role, number> = { guest: 40, shopper: 40, admin: 90 };
 
+export interface PageTarget {
+  role: Role;
+  url: string;
+}
+
+/** Query parameters the loaders read, tried on every page besides the page's own. */
+const QUERY_NAMES = [
+  'page',
+  'q',
+  'search',
+  'sort',
+  'status',
+  'tab',
+  'category',
+  'minPrice',
+  'maxPrice',
+  'id',
+  'ids',
+  'token',
+  'redirectTo',
+  'product',
+  'reply',
+  'variant',
+  'edit',
+  'new',
+  'from',
+  'to',
+  'period',
+  'tracking',
+  'email',
+  'actor',
+  'rating',
+  'type',
+  'mode',
+];
+
+/** A page's address with its query bent: its own parameters and the loaders' usual ones, hostile. */
+function pageRequest(page: PageTarget): fc.Arbitrary<FuzzRequest> {
+  const url = new URL(page.url, 'http://shop.test');
+  const names = [...new Set([...url.searchParams.keys(), ...QUERY_NAMES])];
+  return fc
+    .array(fc.tuple(fc.constantFrom(...names), stringBoundaries), { minLength: 1, maxLength: 4 })
+    .map((pairs) => {
+      const query = pairs.map(([k, v]) => `${k}=${enc(v)}`).join('&');
+      return {
+        role: page.role,
+        route: `GET ${url.pathname
+          .replace(/\/\d+(?=\/|$)/g, '/:id')
+          .replace(/\/CH\d+/gi, '/:trackingNumber')
+          .replace(/-\d+$/, '-:id')}`,
+        kind: 'page' as const,
+        method: 'GET' as const,
+        url: `${url.pathname}?${query}`,
+        headers: {},
+      };
+    });
+}
+
 /** Pages, then their links, breadth first: every form each role can reach. */
 async function crawl(
   client: TestClient,
   role: Role,
   seeds: string[],
   skip: (path: string) => boolean,
+  pages: PageTarget[],
 ): Promise<FormTarget[]> {
   const seen = new Set<string>();
   const perPath = new Map<string, number>();
@@ -761,6 +822,7 @@ async function crawl(
     seen.add(url);
     const res = await client.get(url);
     if (res.statusCode !== 200 || !String(res.headers['content-type']).startsWith('text/html')) continue;
+    pages.push({ role, url });
     forms.push(...formsIn(res.body, url, role));
     for (const [, href] of res.body.matchAll(/href="(\/[^"#]*)"/g)) {
       const link = decode(href!);
@@ -882,8 +944,9 @@ export async function prepareWorld(shop: TestShop): Promise<FuzzWorld> {
     ) ||
     [...path.matchAll(/\/(\d+)(?=\/|$)/g)].some(([, id]) => path.startsWith('/admin/staff') && mine.has(id!));
   const productPages = products.map((p) => `/collections/${p.slug}-${p.id}`);
+  const pages: PageTarget[] = [];
   const forms = [
-    ...(await crawl(guest, 'guest', [...SEED_PAGES.guest, ...productPages], skip)),
+    ...(await crawl(guest, 'guest', [...SEED_PAGES.guest, ...productPages], skip, pages)),
     ...(await crawl(
       shopper,
       'shopper',
@@ -893,6 +956,7 @@ export async function prepareWorld(shop: TestShop): Promise<FuzzWorld> {
         ...orders.map((o) => `/track-order?tracking=${o.trackingNumber}`),
       ],
       skip,
+      pages,
     )),
     ...(await crawl(
       admin,
@@ -904,6 +968,7 @@ export async function prepareWorld(shop: TestShop): Promise<FuzzWorld> {
         `/admin/users/${victim.id}`,
       ],
       skip,
+      pages,
     )),
   ].filter((f) => {
     const path = f.action.split('?')[0]!;
@@ -917,6 +982,7 @@ export async function prepareWorld(shop: TestShop): Promise<FuzzWorld> {
     shop,
     clients,
     forms,
+    pages,
     api: await apiTargets(shop),
     known,
     async restore(role) {
@@ -959,7 +1025,12 @@ export function requestArbitrary(
       crossSite: cross && parts.length % 7 === 0,
     })),
   );
-  return fc.oneof({ weight: 2, arbitrary: api }, { weight: 3, arbitrary: forms });
+  const pages = fc.constantFrom(...world.pages).chain(pageRequest);
+  return fc.oneof(
+    { weight: 2, arbitrary: api },
+    { weight: 3, arbitrary: forms },
+    { weight: 1, arbitrary: pages },
+  );
 }
 
 export interface FuzzProblem {

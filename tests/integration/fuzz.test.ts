@@ -159,6 +159,26 @@ describe('the bugs the fuzzer found stay fixed', () => {
   });
 });
 
+describe('the bugs the fuzzer found in the loaders stay fixed', () => {
+  it('answers a price filter past the price column with a 400, not a failed query', async () => {
+    const res = await shop.app.inject('/api/v1/products?minPrice=100000000&sort=popular');
+    expect(expectErrorBody(res, 400).fieldErrors).toHaveProperty('minPrice');
+    // The largest filter that fits still lists (nothing that dear).
+    const fits = await shop.app.inject('/api/v1/products?minPrice=21474836');
+    expect(fits.statusCode).toBe(200);
+    const page = await world.clients.guest.get('/collections?minPrice=100000000');
+    expect(page.statusCode).toBe(200);
+  });
+
+  it('shows the admin lists for a search longer than they take, instead of failing', async () => {
+    const long = encodeURIComponent('ẞ'.repeat(150));
+    for (const list of ['/admin/complaints', '/admin/reviews', '/admin/users']) {
+      const res = await world.clients.admin.get(`${list}?q=${long}`);
+      expect(res.statusCode, list).toBe(200);
+    }
+  });
+});
+
 describe('the shop under drawn bad input', () => {
   it('answers every drawn request without a 5xx, refusing in the one error shape, and keeps its invariants', async () => {
     expect(world.api.length).toBeGreaterThanOrEqual(17);
