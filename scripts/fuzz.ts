@@ -20,7 +20,9 @@ const logs = new LogCapture();
 const shop = await createTestShop({ pages: true, logs, config: { rateLimits: unlimitedRateLimits() } });
 try {
   const world = await prepareWorld(shop);
-  console.log(`${world.api.length} API operations, ${world.forms.length} forms found on the pages`);
+  console.log(
+    `${world.api.length} API operations, ${world.forms.length} forms on ${world.pages.length} crawled pages`,
+  );
   const report = await runFuzz(world, {
     seed,
     requests,
