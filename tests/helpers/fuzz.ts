@@ -690,6 +690,8 @@ export interface FuzzWorld {
   pages: PageTarget[];
   api: ApiTarget[];
   known: KnownIds;
+  /** The fuzzer's own accounts. */
+  users: { shopper: { id: number; email: string }; admin: { id: number; email: string } };
   /** Signs the shopper or the admin back in when the fuzzing signed them out. */
   restore(role: Role): Promise<boolean>;
 }
@@ -984,6 +986,7 @@ export async function prepareWorld(shop: TestShop): Promise<FuzzWorld> {
     clients,
     forms,
     pages,
+    users: { shopper: shopperUser, admin: adminUser },
     api: await apiTargets(shop),
     known,
     async restore(role) {

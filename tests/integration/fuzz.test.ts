@@ -159,6 +159,29 @@ describe('the bugs the fuzzer found stay fixed', () => {
   });
 });
 
+describe('what the integrity check found', () => {
+  it('gives a promo use back once when an admin corrects a cancelled order to payment failed', async () => {
+    const code = `ONCE${Date.now() % 100_000}`;
+    await createPromoCode(shop.database.db, { code });
+    const admin = { id: world.users.admin.id, role: 'admin' as const };
+    await createOrder(shop, { promoCode: code, email: 'keeps@example.ng', paymentMethod: 'bank_transfer' });
+    const ended = await createOrder(shop, {
+      promoCode: code,
+      email: 'ends@example.ng',
+      paymentMethod: 'bank_transfer',
+      status: 'cancelled',
+      actor: admin,
+    });
+    await shop.services.orders.setStatus(
+      ended.trackingNumber,
+      { status: 'payment_failed', note: 'It was the payment that failed.', correction: true },
+      admin,
+    );
+    const problems = await checkIntegrity(shop.database.db);
+    expect(problems.filter((p) => p.includes(code))).toEqual([]);
+  });
+});
+
 describe('the bugs the fuzzer found in the loaders stay fixed', () => {
   it('answers a price filter past the price column with a 400, not a failed query', async () => {
     const res = await shop.app.inject('/api/v1/products?minPrice=100000000&sort=popular');
