@@ -70,5 +70,11 @@ export const LISTING_SORTS = ['newest', 'popular', 'price-asc', 'price-desc'] as
 export type ListingSort = (typeof LISTING_SORTS)[number];
 /** The spec's price range, in naira. The top of the range means "and above". */
 export const PRICE_RANGE_MAX_NAIRA = 200_000;
+
+/**
+ * The largest whole-naira price a filter takes: in kobo it must still fit the price columns
+ * (PostgreSQL integer, 2³¹−1 kobo), or the query would fail rather than find nothing (ADR 048).
+ */
+export const PRICE_FILTER_MAX_NAIRA = 21_474_836;
 export const DEFAULT_PAGE_SIZE = 12;
 export const MAX_SEARCH_LENGTH = 100;

@@ -2,6 +2,7 @@
 // types the form that sends it.
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USER_ROLES } from '../account.ts';
+import { MAX_ROW_ID } from '../ids.ts';
 import { isNigerianState, normalizeNigerianPhone } from '../nigeria.ts';
 
 /** A checkbox sends "on" when ticked and nothing otherwise. */
@@ -167,7 +168,9 @@ export const NotificationSettingsInput = z.object({
 export type NotificationSettingsInput = z.infer<typeof NotificationSettingsInput>;
 
 export const WishlistInput = z.object({
-  productIds: z.array(z.coerce.number().int().positive()).max(200, 'That is more than a wishlist can hold.'),
+  productIds: z
+    .array(z.coerce.number().int().positive().max(MAX_ROW_ID))
+    .max(200, 'That is more than a wishlist can hold.'),
 });
 
 /** What every page knows about the signed-in shopper. */

@@ -1,5 +1,6 @@
 // The audit log as the admin portal reads it (/admin/audit): the filter in the URL and the entries.
 import { z } from 'zod';
+import { MAX_ROW_ID } from '../ids.ts';
 
 const day = z
   .string()
@@ -8,7 +9,14 @@ const day = z
 
 /** The filter of /admin/audit, as the URL carries it. Anything unreadable is dropped, not refused. */
 export const AuditFilterSchema = z.object({
-  actor: z.coerce.number().int().positive().optional().catch(undefined).describe("The actor's user id"),
+  actor: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(MAX_ROW_ID)
+    .optional()
+    .catch(undefined)
+    .describe("The actor's user id"),
   subjectType: z.string().trim().max(40).optional().catch(undefined),
   subjectId: z.string().trim().max(80).optional().catch(undefined),
   action: z.string().trim().max(80).optional().catch(undefined),

@@ -4,6 +4,7 @@
 // (ADR 009).
 import { z } from 'zod';
 import { CATEGORY_SLUGS } from '../catalog.ts';
+import { MAX_ROW_ID } from '../ids.ts';
 import { formatPrice } from '../money.ts';
 import { parseNairaInput } from '../money-input.ts';
 
@@ -91,7 +92,7 @@ export const DiscountInput = z
     value: z.string({ error: 'Give the discount’s value.' }).trim(),
     scope: z.enum(DISCOUNT_SCOPES, { error: 'Choose what the code applies to.' }),
     categories: many(z.enum(CATEGORY_SLUGS, { error: 'Choose categories from the list.' })),
-    productIds: many(z.coerce.number().int().positive()),
+    productIds: many(z.coerce.number().int().positive().max(MAX_ROW_ID)),
     usageLimit: optionalCount('The usage limit'),
     perCustomerLimit: optionalCount('The limit per customer'),
     firstOrderOnly: checkbox,

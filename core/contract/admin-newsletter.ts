@@ -2,6 +2,7 @@
 // the URL), its rows and counts, and the campaign forms staff post. Browser code imports only
 // types and the zod-free helpers from here (ADR 009).
 import { z } from 'zod';
+import { MAX_ROW_ID } from '../ids.ts';
 
 export const ADMIN_SUBSCRIBERS_PAGE_SIZE = 25;
 export const CAMPAIGN_SUBJECT_MAX = 150;
@@ -101,11 +102,7 @@ export const CampaignInput = z.object({
 export type CampaignInput = z.infer<typeof CampaignInput>;
 
 export const CampaignIdInput = z.object({
-  id: z.coerce
-    .number({ error: 'Choose a campaign.' })
-    .int()
-    .positive('Choose a campaign.')
-    .max(2_147_483_647),
+  id: z.coerce.number({ error: 'Choose a campaign.' }).int().positive('Choose a campaign.').max(MAX_ROW_ID),
 });
 
 export interface CampaignSummary {

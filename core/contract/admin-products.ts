@@ -4,6 +4,7 @@
 // imports only types from here (ADR 009).
 import { z } from 'zod';
 import { CATEGORY_SLUGS, type CategorySlug } from '../catalog.ts';
+import { MAX_ROW_ID } from '../ids.ts';
 import type { ImageRef } from './catalog.ts';
 
 export const PRODUCT_STATUSES = ['draft', 'active', 'archived'] as const;
@@ -67,7 +68,7 @@ export const ProductSaveInput = z.object({
   variants: z
     .array(
       z.object({
-        id: z.number().int().positive().optional(),
+        id: z.number().int().positive().max(MAX_ROW_ID).optional(),
         sku: z.string().min(1).max(60),
         options: z.record(z.string(), z.string().min(1).max(60)),
         priceKobo: z.number().int().positive(),

@@ -2,6 +2,7 @@
 // send (approve, unpublish, reply, bulk approve, delete) and what the page shows. Browser code
 // imports only types and the zod-free helpers from here (ADR 009).
 import { z } from 'zod';
+import { MAX_ROW_ID } from '../ids.ts';
 import type { ImageRef } from './catalog.ts';
 import { REVIEW_STATUSES, type ReviewStatus } from './reviews.ts';
 
@@ -12,7 +13,7 @@ const blankIsAbsent = (v: unknown) => (typeof v === 'string' && v.trim() === '' 
 
 /** The list's filter (bookmarkable; unknown values fall back to "any"). Pending ones come first. */
 export const AdminReviewsQuery = z.object({
-  q: z.preprocess(blankIsAbsent, z.string().trim().max(100).optional()),
+  q: z.preprocess(blankIsAbsent, z.string().trim().max(100).optional()).catch(undefined),
   rating: z.preprocess(blankIsAbsent, z.coerce.number().int().min(1).max(5).optional()).catch(undefined),
   status: z.preprocess(blankIsAbsent, z.enum(REVIEW_STATUSES).optional()).catch(undefined),
   page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
@@ -20,7 +21,11 @@ export const AdminReviewsQuery = z.object({
 export type AdminReviewsQuery = z.infer<typeof AdminReviewsQuery>;
 
 export const ReviewIdInput = z.object({
-  id: z.coerce.number({ error: 'Choose a review.' }).int().positive('Choose a review.'),
+  id: z.coerce
+    .number({ error: 'Choose a review.' })
+    .int()
+    .positive('Choose a review.')
+    .max(MAX_ROW_ID, 'Choose a review.'),
 });
 
 export const ReviewReplyInput = ReviewIdInput.extend({
@@ -34,7 +39,7 @@ export const ReviewReplyInput = ReviewIdInput.extend({
 
 export const BulkApproveInput = z.object({
   ids: z
-    .array(z.coerce.number().int().positive())
+    .array(z.coerce.number().int().positive().max(MAX_ROW_ID))
     .min(1, 'Tick the reviews to approve first.')
     .max(ADMIN_REVIEWS_PAGE_SIZE * 5, 'Approve at most 100 reviews at once.'),
 });

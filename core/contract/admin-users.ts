@@ -19,7 +19,7 @@ const isoDate = z.iso.date({ error: 'Use a date like 2026-01-31.' });
 
 /** The list's filter, from the query string (bookmarkable; unknown values fall back to "any"). */
 export const AdminUsersQuery = z.object({
-  q: z.preprocess(blankIsAbsent, z.string().trim().max(100).optional()),
+  q: z.preprocess(blankIsAbsent, z.string().trim().max(100).optional()).catch(undefined),
   state: z.preprocess(blankIsAbsent, z.enum(USER_STATES).optional()).catch(undefined),
   role: z.preprocess(blankIsAbsent, z.enum(USER_ROLES).optional()).catch(undefined),
   joinedFrom: z.preprocess(blankIsAbsent, isoDate.optional()).catch(undefined),

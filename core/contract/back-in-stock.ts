@@ -1,5 +1,6 @@
 // "Email me when it's back" on a sold-out product or variant (issue 14, ADR 037).
 import { z } from 'zod';
+import { MAX_ROW_ID } from '../ids.ts';
 import { EmailField } from './account.ts';
 
 /** A guest gives an email; a signed-in shopper's account email is used (the field is ignored). */
@@ -7,7 +8,8 @@ export const BackInStockInput = z.object({
   variantId: z.coerce
     .number({ error: 'Please choose an option.' })
     .int('Please choose an option.')
-    .positive('Please choose an option.'),
+    .positive('Please choose an option.')
+    .max(MAX_ROW_ID, 'Please choose an option.'),
   email: EmailField.optional(),
 });
 export type BackInStockInput = z.infer<typeof BackInStockInput>;

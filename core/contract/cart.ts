@@ -1,5 +1,6 @@
 // The cart as the cart page, the header badge and checkout see it, and the forms that change it.
 import { z } from 'zod';
+import { MAX_ROW_ID } from '../ids.ts';
 import { ImageRefSchema } from './catalog.ts';
 
 const quantity = (min: number) =>
@@ -12,7 +13,8 @@ const quantity = (min: number) =>
 const variantId = z.coerce
   .number({ error: 'Please choose an option.' })
   .int()
-  .positive('Please choose an option.');
+  .positive('Please choose an option.')
+  .max(MAX_ROW_ID, 'Please choose an option.');
 
 export const AddToCartInput = z.object({ variantId, quantity: quantity(1).default(1) });
 export type AddToCartInput = z.infer<typeof AddToCartInput>;

@@ -6,6 +6,7 @@ import {
   LISTING_CATEGORIES,
   LISTING_SORTS,
   MAX_SEARCH_LENGTH,
+  PRICE_FILTER_MAX_NAIRA,
 } from '../catalog.ts';
 
 /** A picture as every screen and response refers to it (renditions: core/media.ts). */
@@ -77,6 +78,7 @@ export {
   type ListingCategory,
   type ListingSort,
   MAX_SEARCH_LENGTH,
+  PRICE_FILTER_MAX_NAIRA,
   PRICE_RANGE_MAX_NAIRA,
 } from '../catalog.ts';
 
@@ -85,7 +87,7 @@ const wholeNaira = (name: string) =>
     .number({ error: `${name} must be a number of naira.` })
     .int(`${name} must be a whole number of naira.`)
     .min(0, `${name} cannot be negative.`)
-    .max(100_000_000, `${name} is too large.`);
+    .max(PRICE_FILTER_MAX_NAIRA, `${name} is too large.`);
 
 export const ProductListQuery = z
   .object({

@@ -1,5 +1,6 @@
 // Reviews as the forms, screens and JSON API see them (issue 14). Types are inferred from these.
 import { z } from 'zod';
+import { MAX_ROW_ID } from '../ids.ts';
 import { type ImageRef, ImageRefSchema } from './catalog.ts';
 
 export const REVIEW_COMMENT_MAX = 2000;
@@ -16,7 +17,8 @@ export const ReviewInput = z.object({
   productId: z.coerce
     .number({ error: 'Please choose the product you are reviewing.' })
     .int('Please choose the product you are reviewing.')
-    .positive('Please choose the product you are reviewing.'),
+    .positive('Please choose the product you are reviewing.')
+    .max(MAX_ROW_ID, 'Please choose the product you are reviewing.'),
   rating: z.coerce
     .number({ error: 'Please choose from 1 to 5 stars.' })
     .int('Please choose from 1 to 5 stars.')

@@ -2,6 +2,7 @@
 // customer or guest sends, what staff send, and what each side is shown. Types are inferred.
 // Browser code imports only types and the zod-free constants from here (ADR 009).
 import { z } from 'zod';
+import { MAX_ROW_ID } from '../ids.ts';
 import { EmailField } from './account.ts';
 
 export const TICKET_STATUSES = ['pending', 'in-progress', 'resolved'] as const;
@@ -62,7 +63,11 @@ export type GuestTicketInput = z.infer<typeof GuestTicketInput>;
 export const TicketMessageInput = z.object({ body: Body });
 
 export const TicketIdInput = z.object({
-  id: z.coerce.number({ error: 'Choose a ticket.' }).int().positive('Choose a ticket.'),
+  id: z.coerce
+    .number({ error: 'Choose a ticket.' })
+    .int()
+    .positive('Choose a ticket.')
+    .max(MAX_ROW_ID, 'Choose a ticket.'),
 });
 
 export const TicketReplyInput = TicketIdInput.extend({
@@ -87,12 +92,12 @@ export const TicketStatusInput = TicketIdInput.extend({
 
 export const TicketAssignInput = TicketIdInput.extend({
   /** Empty: nobody. */
-  assignee: z.preprocess(blankIsAbsent, z.coerce.number().int().positive().optional()),
+  assignee: z.preprocess(blankIsAbsent, z.coerce.number().int().positive().max(MAX_ROW_ID).optional()),
 });
 
 /** The admin list's filter (bookmarkable; unknown values fall back to "any"). */
 export const AdminTicketsQuery = z.object({
-  q: z.preprocess(blankIsAbsent, z.string().trim().max(100).optional()),
+  q: z.preprocess(blankIsAbsent, z.string().trim().max(100).optional()).catch(undefined),
   status: z.preprocess(blankIsAbsent, z.enum(TICKET_STATUSES).optional()).catch(undefined),
   page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
 });

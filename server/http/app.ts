@@ -8,11 +8,13 @@ import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
   LogController,
 } from 'fastify';
 import type { AppLoadContext, ServerBuild } from 'react-router';
 import { z } from 'zod';
+import type { ErrorBody } from '#core/contract/errors.ts';
 import type { Readiness } from '#server/db/readiness.ts';
 import type { Env } from '#server/env.ts';
 import { accountRoutes } from '#server/modules/accounts/accounts.routes.ts';
@@ -36,6 +38,7 @@ import { registerOpenApi } from './openapi.ts';
 import { registerProbes } from './probes.ts';
 import { PAYSTACK_CHECKOUT_ORIGIN, securityHeaders } from './security-headers.ts';
 import { registerSsr } from './ssr.ts';
+import { refuseNul } from './text-guard.ts';
 import { fastifyTrustProxy } from './trust-proxy.ts';
 
 export interface AppOptions {
@@ -104,6 +107,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // An address the router cannot decode (a bare `%` in a path): the client's mistake, answered
+    // in the one error body before any hook runs (issue 16, ADR 048).
+    frameworkErrors: (error, request, rawReply) => {
+      const reply = rawReply as FastifyReply;
+      const badUrl = error.code === 'FST_ERR_BAD_URL';
+      if (!badUrl) request.log.error({ err: error }, 'router error');
+      reply
+        .code(badUrl ? 400 : 500)
+        .header('x-request-id', request.id)
+        .send({
+          error: badUrl ? 'bad_url' : 'internal_error',
+          message: badUrl
+            ? 'That address could not be understood.'
+            : `Something went wrong on our side. Please try again. (Reference: ${request.id})`,
+          requestId: request.id,
+        } satisfies ErrorBody);
+    },
     return503OnClosing: true,
   });
 
@@ -142,6 +162,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Refuse cross-site state changes before anything else reads the request. Payment providers'
   // webhooks are verified by their signatures instead.
   app.addHook('onRequest', csrfGuard({ publicUrl: env.PUBLIC_URL, exempt: /^\/api\/webhooks\// }));
+  // Text with a NUL in it is refused before any handler (text-guard.ts).
+  app.addHook('preValidation', refuseNul);
   const secureCookies = env.PUBLIC_URL.startsWith('https:');
   /** Who asks when a page is rendered as an anonymous visitor would see it (ADR 043): no one. */
   const anonymousAuth = (request: FastifyRequest): RequestAuth =>

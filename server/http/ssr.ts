@@ -14,6 +14,7 @@ import {
   sendKeptPage,
   sendPersonalPage,
 } from './cached-pages.ts';
+import { holdsNul, NUL_MESSAGE } from './text-guard.ts';
 import { sendUnavailable } from './unavailable.ts';
 
 /** Largest form body pages accept (image uploads go through the API with their own limit). */
@@ -70,6 +71,44 @@ export interface SsrOptions {
 }
 
 class BodyTooLarge extends Error {}
+
+const URLENCODED = /^application\/x-www-form-urlencoded\s*(;|$)/i;
+const MULTIPART = /^multipart\/form-data\s*;/i;
+
+/**
+ * Why a page's POST is not a form the actions can read, or null when it is (issue 16, ADR 048).
+ * Every action reads `request.formData()`, which throws on another content type or a broken
+ * multipart body; that is the client's mistake, so it is refused here with a 4xx instead of
+ * reaching an action as a 500. The form is parsed once here to be sure, and its text fields may
+ * not hold a NUL (text-guard.ts).
+ */
+async function notAForm(
+  contentType: string | undefined,
+  body: Buffer,
+): Promise<{ status: number; message: string } | null> {
+  let fields: [string, unknown][];
+  if (contentType && URLENCODED.test(contentType)) {
+    fields = [...new URLSearchParams(body.toString('utf8'))];
+  } else if (contentType && MULTIPART.test(contentType)) {
+    try {
+      const form = await new Request('http://form.invalid/', {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        body: new Uint8Array(body),
+      }).formData();
+      // Files may hold any byte; their names and the text fields may not hold a NUL.
+      fields = [...form].map(([name, value]) => [name, typeof value === 'string' ? value : value.name]);
+    } catch {
+      return { status: 400, message: 'That form could not be read. Please send it again from the page.' };
+    }
+  } else {
+    return {
+      status: 415,
+      message: 'Pages take forms only (application/x-www-form-urlencoded or multipart/form-data).',
+    };
+  }
+  return holdsNul(fields) ? { status: 400, message: NUL_MESSAGE } : null;
+}
 
 /** The server build's slot filler (exported by app/entry.server.tsx), if it has one. */
 function slotFillerOf(build: SsrOptions['build']): SlotFiller | null {
@@ -197,6 +236,9 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
           if (!(error instanceof BodyTooLarge)) throw error;
           return tooLarge(reply, limit);
         }
+        const refused = await notAForm(request.headers['content-type'], body);
+        if (refused)
+          return reply.code(refused.status).type('text/plain; charset=utf-8').send(refused.message);
       }
       const pageCache = options.mode === 'production' ? options.pageCache : undefined;
       const found = pageCache ? pageKeyOf(request) : null;

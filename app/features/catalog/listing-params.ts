@@ -6,6 +6,7 @@ import {
   type ListingCategory,
   type ListingSort,
   MAX_SEARCH_LENGTH,
+  PRICE_FILTER_MAX_NAIRA,
   PRICE_RANGE_MAX_NAIRA,
 } from '#core/catalog.ts';
 import { formatPrice, nairaToKobo } from '#core/money.ts';
@@ -28,8 +29,8 @@ function wholeNumber(value: string | null, min: number, max: number): number | u
 export function readListingState(params: URLSearchParams): ListingState {
   const category = params.get('category') ?? 'all';
   const sort = params.get('sort') ?? undefined;
-  const minPrice = wholeNumber(params.get('minPrice'), 0, 100_000_000) ?? 0;
-  let maxPrice = wholeNumber(params.get('maxPrice'), 0, 100_000_000);
+  const minPrice = wholeNumber(params.get('minPrice'), 0, PRICE_FILTER_MAX_NAIRA) ?? 0;
+  let maxPrice = wholeNumber(params.get('maxPrice'), 0, PRICE_FILTER_MAX_NAIRA);
   if (maxPrice !== undefined && maxPrice >= PRICE_RANGE_MAX_NAIRA) maxPrice = undefined; // top of the range: no limit
   return {
     category: (LISTING_CATEGORIES as readonly string[]).includes(category)

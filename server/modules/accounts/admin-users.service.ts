@@ -16,6 +16,7 @@ import {
   type UserPeriod,
 } from '#core/contract/admin-users.ts';
 import type { OrderSummary } from '#core/contract/orders.ts';
+import { isRowId } from '#core/ids.ts';
 import { normalizeNigerianPhone } from '#core/nigeria.ts';
 import { can } from '#core/permissions.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
@@ -182,7 +183,7 @@ export function createAdminUsersService(deps: {
     /** One account: profile and orders (its audit trail is the audit module's to read). */
     async detail(actor: Actor, id: number): Promise<{ user: AdminUserDetail; orders: OrderSummary[] }> {
       assertCan(actor, 'customers.view', 'You cannot see customers.');
-      const user = Number.isSafeInteger(id) ? await findUserById(db, id) : null;
+      const user = isRowId(id) ? await findUserById(db, id) : null;
       if (!user) throw new NotFoundError('There is no account with that id.');
       const [totals, reviews, complaints, orders] = await Promise.all([
         deps.customerTotals([user.id]),

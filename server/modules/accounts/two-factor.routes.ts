@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { STAFF_ROLES } from '#core/account.ts';
 import { errorResponse } from '#core/contract/errors.ts';
 import { StaffListSchema, TwoFactorResetSchema } from '#core/contract/two-factor.ts';
+import { isRowId } from '#core/ids.ts';
 import { requireRole } from '#server/http/guards.ts';
 import { refused, signedIn } from '#server/http/openapi.ts';
 import { NotFoundError } from '#server/platform/errors.ts';
@@ -49,7 +50,7 @@ export function twoFactorRoutes(twoFactor: TwoFactorService): FastifyPluginAsync
       async (request, reply) => {
         const admin = await requireRole(request, ['admin']);
         const id = Number(request.params.id);
-        if (!Number.isSafeInteger(id) || id <= 0) throw new NotFoundError('No staff member with that id.');
+        if (!isRowId(id)) throw new NotFoundError('No staff member with that id.');
         const done = await twoFactor.reset(admin, id, { ip: request.ip });
         request.log.info({ by: admin.id, target: id, sessionsEnded: done.sessionsEnded }, 'two-factor reset');
         reply.header('cache-control', 'private, no-store');

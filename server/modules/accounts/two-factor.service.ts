@@ -5,6 +5,7 @@ import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 import type { SessionUser } from '#core/contract/account.ts';
 import type { StaffMember } from '#core/contract/two-factor.ts';
+import { isRowId } from '#core/ids.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
@@ -365,7 +366,7 @@ export function createTwoFactorService(deps: {
       }
       const supportEmail = await deps.supportEmail();
       return db.transaction(async (tx) => {
-        const target = await findUserById(tx, targetId);
+        const target = isRowId(targetId) ? await findUserById(tx, targetId) : null;
         if (!target || (target.role !== 'staff' && target.role !== 'admin')) {
           throw new NotFoundError('No staff member with that id.');
         }

@@ -1,5 +1,7 @@
 // Email through an outbox: callers write mail inside their own transaction; the outbox worker
 // (outbox-worker.ts) delivers it after commit, with retries. Staff read the local mailbox here.
+
+import { isRowId } from '#core/ids.ts';
 import type { Queryable } from '#server/db/client.ts';
 import {
   getMailboxMessage,
@@ -113,7 +115,7 @@ export function createMailService(deps: {
      */
     async getMailboxMessage(id: number): Promise<StaffMailboxMessage | null> {
       // Ids outside the integer column's range would make PostgreSQL throw rather than miss.
-      if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) return null;
+      if (!isRowId(id)) return null;
       const message = await getMailboxMessage(db, id);
       if (!message) return null;
       if (!(await mustMask(message.toAddress))) return { ...message, masked: false };

@@ -404,7 +404,10 @@ export function createOrdersService(deps: {
         if (order.paidAt === null && !ending && moveMeansPaid(methodOf(order), status)) {
           return receiveOfflinePayment(tx, order, actor, { to: status, note, correction });
         }
-        if (ending) {
+        // Once: an ended order corrected to the other ending (cancelled ↔ payment failed) has
+        // already given its stock and its promo use back; a second release would take another
+        // order's use of the code (ADR 048).
+        if (ending && order.stockReleasedAt === null) {
           await releaseStock(tx, order.id);
           if (order.discountId !== null) await deps.promotions.release(tx, order.discountId, order.id);
         }

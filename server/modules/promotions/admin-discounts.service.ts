@@ -13,6 +13,7 @@ import {
   type DiscountProductChoice,
   ToggleDiscountInput,
 } from '#core/contract/admin-discounts.ts';
+import { isRowId } from '#core/ids.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#server/platform/errors.ts';
@@ -147,7 +148,7 @@ export function createAdminDiscountsService(deps: {
 
     async get(actor: Actor, id: number): Promise<AdminDiscountRow> {
       assertCan(actor, 'discounts.manage', 'Only an admin can manage discounts.');
-      const row = Number.isSafeInteger(id) ? await findDiscountById(db, id) : null;
+      const row = isRowId(id) ? await findDiscountById(db, id) : null;
       if (!row) throw new NotFoundError('There is no discount with that id.');
       return toAdminRow(row);
     },
@@ -159,9 +160,11 @@ export function createAdminDiscountsService(deps: {
       chosen: readonly number[],
     ): Promise<{ matches: DiscountProductChoice[]; chosen: DiscountProductChoice[] }> {
       assertCan(actor, 'discounts.manage', 'Only an admin can manage discounts.');
+      // Ids as a form sent them: only those the catalogue's id filter takes (up to nine digits).
+      const ids = chosen.filter((id) => isRowId(id) && id < 1_000_000_000).slice(0, 100);
       const [matches, picked] = await Promise.all([
         deps.products.search(text.trim().slice(0, 80)),
-        chosen.length > 0 ? deps.products.byIds(chosen.slice(0, 100)) : Promise.resolve([]),
+        ids.length > 0 ? deps.products.byIds(ids) : Promise.resolve([]),
       ]);
       return { matches, chosen: picked };
     },
@@ -183,7 +186,7 @@ export function createAdminDiscountsService(deps: {
       assertCan(actor, 'discounts.manage', 'Only an admin can change discounts.');
       const values = parseInput(DiscountInput, input);
       return db.transaction(async (tx) => {
-        const stored = await lockDiscount(tx, id);
+        const stored = isRowId(id) ? await lockDiscount(tx, id) : null;
         if (!stored) throw new NotFoundError('There is no discount with that id: it may have been deleted.');
         checkAgainst(values, stored, new Date());
         if (values.code !== stored.code && (await findOtherWithCode(tx, values.code, id)))
@@ -199,7 +202,7 @@ export function createAdminDiscountsService(deps: {
       assertCan(actor, 'discounts.manage', 'Only an admin can change discounts.');
       const { active } = parseInput(ToggleDiscountInput, input);
       return db.transaction(async (tx) => {
-        const stored = await lockDiscount(tx, id);
+        const stored = isRowId(id) ? await lockDiscount(tx, id) : null;
         if (!stored) throw new NotFoundError('There is no discount with that id: it may have been deleted.');
         if (stored.isActive === active)
           throw new ConflictError(`${stored.code} is already ${active ? 'active' : 'inactive'}.`);
@@ -220,7 +223,7 @@ export function createAdminDiscountsService(deps: {
       assertCan(actor, 'discounts.manage', 'Only an admin can delete discounts.');
       assertCan(actor, 'delete.any', 'Only an admin can delete discounts.');
       return db.transaction(async (tx) => {
-        const stored = await lockDiscount(tx, id);
+        const stored = isRowId(id) ? await lockDiscount(tx, id) : null;
         if (!stored) throw new NotFoundError('There is no discount with that id: it may have been deleted.');
         if (await wasEverUsed(tx, stored)) {
           const row = stored.isActive ? await updateDiscount(tx, id, { isActive: false }) : stored;

@@ -18,6 +18,7 @@ import {
   type TicketStatus,
   TicketStatusInput,
 } from '#core/contract/support.ts';
+import { isRowId } from '#core/ids.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
@@ -183,7 +184,7 @@ export function createAdminSupportService(deps: {
     async detail(actor: StaffActor, id: unknown): Promise<AdminTicketDetail> {
       assertCan(actor, 'complaints.handle', DENIED);
       const ticketId = Number(id);
-      if (!Number.isSafeInteger(ticketId) || ticketId <= 0) throw new NotFoundError('No such ticket.');
+      if (!isRowId(ticketId)) throw new NotFoundError('No such ticket.');
       const ticket = await findTicket(db, ticketId);
       if (!ticket) throw new NotFoundError('No such ticket.');
       const [[row], messages, orders, staff] = await Promise.all([

@@ -15,6 +15,7 @@ import {
   TicketMessageInput,
   type TicketStatus,
 } from '#core/contract/support.ts';
+import { isRowId } from '#core/ids.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
 import { staffNewTicketMail, ticketReceivedMail } from '#server/modules/mail/support-templates.tsx';
@@ -258,7 +259,7 @@ export function createSupportService(deps: SupportDeps) {
 
   async function ticketOfUser(user: SessionUser, id: unknown): Promise<TicketRow> {
     const ticketId = Number(id);
-    if (!Number.isSafeInteger(ticketId) || ticketId <= 0) throw new NotFoundError(NOT_FOUND);
+    if (!isRowId(ticketId)) throw new NotFoundError(NOT_FOUND);
     const ticket = await findTicket(db, ticketId);
     if (!ticket || ticket.userId !== user.id) throw new NotFoundError(NOT_FOUND);
     return ticket;
@@ -372,7 +373,7 @@ export function createSupportService(deps: SupportDeps) {
      */
     async photo(viewer: PhotoViewer, messageId: unknown): Promise<{ body: Buffer; contentType: string }> {
       const id = Number(messageId);
-      if (!Number.isSafeInteger(id) || id <= 0) throw new NotFoundError('No such photo.');
+      if (!isRowId(id)) throw new NotFoundError('No such photo.');
       const message = await findMessage(db, id);
       if (!message?.photoKey) throw new NotFoundError('No such photo.');
       const ticket = await findTicket(db, message.ticketId);

@@ -1,0 +1,45 @@
+// npm run fuzz: the long pass of the property-based fuzzer (ADR 048). Builds a shop on PGlite (or
+// the PostgreSQL server in TEST_DATABASE_URL), sends FUZZ_REQUESTS (default 10,000) requests drawn
+// from FUZZ_SEED (default: random, printed), prints the counts by status class and route and the
+// database integrity check, and exits non-zero on any 5xx, broken refusal or integrity problem.
+//   FUZZ_SEED=1234 FUZZ_REQUESTS=20000 npm run fuzz
+import { formatReport, prepareWorld, runFuzz, unlimitedRateLimits } from '#tests/helpers/fuzz.ts';
+import { createTestShop, LogCapture } from '#tests/helpers/test-app.ts';
+
+const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const requests = Number(process.env.FUZZ_REQUESTS ?? 10_000);
+if (!Number.isSafeInteger(seed) || !Number.isSafeInteger(requests) || requests < 1) {
+  console.error('FUZZ_SEED and FUZZ_REQUESTS must be whole numbers.');
+  process.exit(2);
+}
+
+console.log(
+  `fuzzing with seed ${seed} (replay: FUZZ_SEED=${seed} npm run fuzz), ${requests} requests, on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
+);
+const logs = new LogCapture();
+const shop = await createTestShop({ pages: true, logs, config: { rateLimits: unlimitedRateLimits() } });
+try {
+  const world = await prepareWorld(shop);
+  console.log(
+    `${world.api.length} API operations, ${world.forms.length} forms on ${world.pages.length} crawled pages`,
+  );
+  const report = await runFuzz(world, {
+    seed,
+    requests,
+    onProgress: (sent) => console.log(`  … ${sent} sent`),
+    show: process.env.FUZZ_SHOW ? Number(process.env.FUZZ_SHOW) : undefined,
+  });
+  console.log(formatReport(report));
+  // Client mistakes are logged at warn or below: an error line here is a bug or a policy to look at.
+  const errors = logs.lines.filter((line) => Number(line.level) >= 50);
+  console.log(`\nerror-level log lines: ${errors.length}`);
+  for (const line of errors.slice(0, 10)) {
+    const err = line.err as { type?: string; message?: string } | undefined;
+    console.log(`  ${String(line.msg)}: ${err?.type ?? ''} ${err?.message?.slice(0, 200) ?? ''}`);
+  }
+  const failed = report.problems.length > 0 || report.integrity.length > 0;
+  console.log(failed ? `\nFAILED (seed ${seed})` : `\nOK (seed ${seed})`);
+  process.exitCode = failed ? 1 : 0;
+} finally {
+  await shop.close();
+}
