@@ -3,11 +3,25 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { StorageFullError } from './errors.ts';
 
 /** Whether a storage error says there is no room left (a full disk or quota), not that the call was wrong. */
 export function isStorageFull(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
+/**
+ * Stores a file someone sent (an owner's photo, a ticket's): a full disk or quota is the clear
+ * "storage full" (507, ADR 050) rather than a 500; anything else is a fault and thrown as it is.
+ */
+export async function putUpload(storage: BlobStorage, key: string, data: Buffer): Promise<void> {
+  try {
+    await storage.put(key, data);
+  } catch (error) {
+    if (isStorageFull(error)) throw new StorageFullError();
+    throw error;
+  }
 }
 
 export interface BlobStorage {

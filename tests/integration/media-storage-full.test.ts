@@ -33,6 +33,7 @@ const hasDevFull = existsSync('/dev/full');
 let shop: TestShop;
 let disk: FillableStorage;
 let admin: TestClient;
+let customer: TestClient;
 
 beforeAll(async () => {
   shop = await createTestShop({
@@ -42,7 +43,7 @@ beforeAll(async () => {
       return disk;
     },
   });
-  admin = (await visitorsPerRole(shop, 'Full')).clients.admin;
+  ({ admin, customer } = (await visitorsPerRole(shop, 'Full')).clients);
 });
 afterAll(async () => {
   await shop.close();
@@ -104,6 +105,30 @@ describe.skipIf(!hasDevFull)('storage full', () => {
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('hero.jpg: Storage full');
     expect(await stored()).toEqual(counts);
+  });
+
+  it('refuses a support ticket’s photo the same way, with no ticket half-opened', async () => {
+    const tickets = async () => {
+      const [row] = await shop.database.db
+        .execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM support_tickets`)
+        .then((r) => (Array.isArray(r) ? r : (r as { rows: { n: number }[] }).rows));
+      return Number(row?.n ?? 0);
+    };
+    const before = await tickets();
+    disk.full = true;
+    const res = await customer.postMultipart('/dashboard?tab=support', {
+      intent: 'ticket',
+      subject: 'Photo of the parcel',
+      body: 'The box came crushed; the photo shows the corner.',
+      photo: { file: await jpegPhoto(640, 480), name: 'parcel.jpg', type: 'image/jpeg' },
+    });
+    disk.full = false;
+    expect(res.statusCode).toBe(507);
+    expect(res.body).toContain('Storage full');
+    // What they typed is still in the form.
+    expect(res.body).toContain('The box came crushed; the photo shows the corner.');
+    expect(await tickets()).toBe(before);
+    expect(shop.storage.keys().filter((k) => k.startsWith('private/tickets/'))).toEqual([]);
   });
 });
 

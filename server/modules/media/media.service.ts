@@ -13,8 +13,8 @@ import {
 import { can } from '#core/permissions.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
-import { NotFoundError, StorageFullError, ValidationError } from '#server/platform/errors.ts';
-import { type BlobStorage, isStorageFull } from '#server/platform/storage.ts';
+import { NotFoundError, ValidationError } from '#server/platform/errors.ts';
+import { type BlobStorage, isStorageFull, putUpload } from '#server/platform/storage.ts';
 import { findMedia, insertMedia, type MediaRow, updateMediaAlt } from './media.repository.ts';
 
 /** What a shop owner's photo may be (sharp's names for them; AVIF decodes as `heif`). */
@@ -139,22 +139,8 @@ export function createMediaService(deps: {
   const { db, storage, audit } = deps;
   const inFlight = new Map<string, Promise<Rendition>>();
 
-  /**
-   * Checks an untrusted file by its content (never its name or declared type) and stores a clean
-   * copy (ADR 031): refused unless sharp decodes it as a JPEG, PNG, WebP, AVIF or GIF of at most
-   * 50 megapixels and 10 MB with no markup, script or archive inside; then re-encoded, so only its
-   * pixels are kept (no metadata such as the phone's GPS position, nothing after the picture).
-   * Throws ValidationError and stores nothing on refusal. The caller records it with `recordMedia`.
-   */
   /** Stores an original; a full disk or quota is the owner's "storage full" (507, ADR 050). */
-  async function putOriginal(key: string, data: Buffer): Promise<void> {
-    try {
-      await storage.put(key, data);
-    } catch (error) {
-      if (isStorageFull(error)) throw new StorageFullError();
-      throw error;
-    }
-  }
+  const putOriginal = (key: string, data: Buffer) => putUpload(storage, key, data);
 
   /** Keeps a rendition for next time if there is room: the picture is served either way. */
   async function keepRendition(key: string, body: Buffer): Promise<void> {
@@ -165,6 +151,13 @@ export function createMediaService(deps: {
     }
   }
 
+  /**
+   * Checks an untrusted file by its content (never its name or declared type) and stores a clean
+   * copy (ADR 031): refused unless sharp decodes it as a JPEG, PNG, WebP, AVIF or GIF of at most
+   * 50 megapixels and 10 MB with no markup, script or archive inside; then re-encoded, so only its
+   * pixels are kept (no metadata such as the phone's GPS position, nothing after the picture).
+   * Throws ValidationError and stores nothing on refusal. The caller records it with `recordMedia`.
+   */
   async function storeOriginal(input: Buffer, alt: string): Promise<MediaRecord> {
     const prepared = await checkPhoto(input, alt);
     await putOriginal(prepared.record.storageKey, prepared.data);

@@ -26,7 +26,7 @@ import { ticketReplyMail, ticketResolvedMail } from '#server/modules/mail/suppor
 import type { CustomerOrdersPort } from '#server/modules/orders/customer-orders.ts';
 import { NotFoundError, ValidationError } from '#server/platform/errors.ts';
 import { assertCan, type StaffActor } from '#server/platform/staff-actor.ts';
-import type { BlobStorage } from '#server/platform/storage.ts';
+import { type BlobStorage, putUpload } from '#server/platform/storage.ts';
 import { parseInput } from '#server/platform/validation.ts';
 import {
   countByStatus,
@@ -259,7 +259,7 @@ export function createAdminSupportService(deps: {
         if (previous) {
           await setMessageBody(tx, previous.id, body);
         } else {
-          if (photo) await deps.storage.put(photo.key, photo.data);
+          if (photo) await putUpload(deps.storage, photo.key, photo.data);
           await insertMessage(tx, {
             ticketId: row.id,
             authorKind: 'staff',

@@ -23,7 +23,7 @@ import { cleanImage } from '#server/modules/media/media.service.ts';
 import type { CustomerOrdersPort, OrderOwner } from '#server/modules/orders/customer-orders.ts';
 import { hashToken, newToken } from '#server/platform/auth/tokens.ts';
 import { NotFoundError, ValidationError } from '#server/platform/errors.ts';
-import type { BlobStorage } from '#server/platform/storage.ts';
+import { type BlobStorage, putUpload } from '#server/platform/storage.ts';
 import { parseInput } from '#server/platform/validation.ts';
 import {
   countTicketsPerUser,
@@ -191,7 +191,7 @@ export function createSupportService(deps: SupportDeps) {
       }
       if (!ticket) throw new Error('Could not draw a free ticket reference');
       const token = guest ? await newLink(tx, ticket.id) : null;
-      if (photo) await storage.put(photo.key, photo.data);
+      if (photo) await putUpload(storage, photo.key, photo.data);
       await insertMessage(tx, {
         ticketId: ticket.id,
         authorKind: 'customer',
@@ -232,7 +232,7 @@ export function createSupportService(deps: SupportDeps) {
   /** Adds the customer's message; a resolved ticket opens again for staff. */
   async function addCustomerMessage(ticket: TicketRow, body: string, photo: CleanPhoto | null) {
     await db.transaction(async (tx) => {
-      if (photo) await storage.put(photo.key, photo.data);
+      if (photo) await putUpload(storage, photo.key, photo.data);
       await insertMessage(tx, {
         ticketId: ticket.id,
         authorKind: 'customer',
