@@ -368,6 +368,22 @@ describe('when Paystack refuses or cannot be reached', () => {
     expect((await providerError(provider.verify(input.reference))).retryable).toBe(true);
   });
 
+  it('a verify, which a shopper waits on, gives up sooner than other calls', async () => {
+    const provider = createPaystackProvider({
+      secretKey: SECRET_KEY,
+      baseUrl: fake.baseUrl,
+      timeoutMs: 5_000,
+      verifyTimeoutMs: 150,
+    });
+    const input = paymentInput();
+    await provider.initialize(input);
+    fake.stallNext(1);
+    const started = Date.now();
+    const error = await providerError(provider.verify(input.reference));
+    expect(error).toMatchObject({ message: 'Paystack did not answer within 150 ms', retryable: true });
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
   it('a Paystack that cannot be reached is retryable', async () => {
     const gone = await startPaystackFake({ secretKey: SECRET_KEY });
     await gone.close();

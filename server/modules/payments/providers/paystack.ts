@@ -17,6 +17,12 @@ export interface PaystackProviderOptions {
   baseUrl?: string;
   /** For the whole exchange, headers and body. */
   timeoutMs?: number;
+  /**
+   * For a verify, the shorter of this and `timeoutMs`: a shopper back from Paystack waits on it,
+   * and a slow answer is better told as "Confirming your payment…" (the page asks again, and the
+   * webhook and the sweep confirm it meanwhile) than by a page that hangs (ADR 050).
+   */
+  verifyTimeoutMs?: number;
   fetch?: typeof globalThis.fetch;
 }
 
@@ -50,6 +56,7 @@ export function createPaystackProvider({
   secretKey,
   baseUrl = 'https://api.paystack.co',
   timeoutMs = 15_000,
+  verifyTimeoutMs = 6_000,
   fetch: fetchImpl = globalThis.fetch,
 }: PaystackProviderOptions): PaymentProvider {
   // An empty key would make an empty-keyed HMAC "valid": anyone could forge webhooks.
@@ -68,7 +75,12 @@ export function createPaystackProvider({
   }
 
   /** One call to Paystack; returns the envelope when Paystack answered 2xx with `status: true`. */
-  async function call(method: 'GET' | 'POST', path: string, body?: Json): Promise<Json> {
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: Json,
+    waitMs: number = timeoutMs,
+  ): Promise<Json> {
     let text: string;
     let httpStatus: number;
     try {
@@ -80,7 +92,7 @@ export function createPaystackProvider({
           ...(body ? { 'Content-Type': 'application/json' } : {}),
         },
         body: body ? JSON.stringify(body) : undefined,
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.timeout(waitMs),
       });
       httpStatus = res.status;
       // Inside the try: the timeout also covers a body that trickles in.
@@ -88,7 +100,7 @@ export function createPaystackProvider({
     } catch (err) {
       const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
       const reason = timedOut
-        ? `Paystack did not answer within ${timeoutMs} ms`
+        ? `Paystack did not answer within ${waitMs} ms`
         : `Could not reach Paystack (${networkReason(err)})`;
       throw refuse(reason, true, err);
     }
@@ -161,7 +173,12 @@ export function createPaystackProvider({
       // It is not "abandoned": it means Paystack never saw this reference (initialize did not
       // reach it, or the key is from the other mode), so nothing was paid under it, and
       // deciding what that means for the order is the payments service's business.
-      const envelope = await call('GET', `/transaction/verify/${encodeURIComponent(reference)}`);
+      const envelope = await call(
+        'GET',
+        `/transaction/verify/${encodeURIComponent(reference)}`,
+        undefined,
+        Math.min(timeoutMs, verifyTimeoutMs),
+      );
 
       const data = envelope.data;
       if (!isRecord(data)) throw refuse('Paystack answered a verify without data', false);
