@@ -12,6 +12,7 @@ const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
 const reportDir = mkdtempSync(path.join(tmpdir(), 'shop-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps: string[] = [];
+const failedTests: string[] = [];
 
 function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): boolean {
   console.log(`\n━━ ${label} ━━`);
@@ -42,7 +43,18 @@ function vitest(label: string, config: string, extraArgs: string[], env: NodeJS.
     numFailedTests: number;
     numPendingTests: number;
     numTodoTests: number;
+    testResults?: {
+      name: string;
+      assertionResults?: { status: string; fullName: string; failureMessages?: string[] }[];
+    }[];
   };
+  for (const file of json.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const why = (test.failureMessages?.[0] ?? '').split('\n')[0]?.slice(0, 300) ?? '';
+      failedTests.push(`${label}: ${path.relative(root, file.name)} › ${test.fullName}\n    ${why}`);
+    }
+  }
   totals.passed += json.numPassedTests;
   totals.failed += json.numFailedTests;
   totals.skipped += json.numPendingTests + json.numTodoTests;
@@ -85,6 +97,8 @@ if (chromium) {
 }
 
 rmSync(reportDir, { recursive: true, force: true });
+// Named again at the very end, so the tail of a long CI log says which tests failed and why.
+for (const line of failedTests) console.error(`✗ ${line}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 if (failedSteps.length > 0) {
   console.error(`Failed: ${failedSteps.join('; ')}`);

@@ -32,14 +32,29 @@ export type DatabaseConfig =
   /** `dir: null` keeps the embedded database in memory (tests). */
   | { kind: 'pglite'; dir: string | null };
 
+/** How long a request may wait for a free pooled connection before it gets a 503. */
+const POOL_QUEUE_TIMEOUT_MS = 30_000;
+
+/**
+ * A database the network cannot reach must not leave requests waiting for ever: a connection
+ * that is not made within 5 s fails, and the request gets a 503 (ADR 050).
+ */
+class QuickConnectClient extends pg.Client {
+  constructor(config: pg.ClientConfig = {}) {
+    super({ ...config, connectionTimeoutMillis: 5_000 });
+  }
+}
+
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: config.url,
       max: config.poolSize ?? 10,
-      // A database the network cannot reach must not leave requests waiting for ever: a new
-      // connection that is not made within this fails, and the request gets a 503 (ADR 050).
-      connectionTimeoutMillis: 5_000,
+      // pg-pool uses this one setting for two waits: a request queued for a free connection, and
+      // a new connection being made. A crowd (a flash sale) queues far longer than a connection
+      // takes, so the queue gets a generous bound, the connection itself a short one (below).
+      connectionTimeoutMillis: POOL_QUEUE_TIMEOUT_MS,
+      Client: QuickConnectClient,
     });
     // A dropped idle connection must not bring the process down; the pool replaces it.
     pool.on('error', () => {});
