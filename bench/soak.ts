@@ -7,6 +7,7 @@
 //   npm run build && npm run bench:soak
 //   SOAK_MINUTES=3 SOAK_WORKERS=4 npm run bench:soak
 //   SOAK_DATABASE_URL=postgres://…/db npm run bench:soak     (default: embedded PGlite)
+//   SOAK_HEAP_SNAPSHOTS=/tmp/heaps:5,25 npm run bench:soak   (heap snapshots at those minutes)
 //
 // Memory: bench/soak-probe.mjs runs inside the shop process (node --expose-gc --import) and every
 // SOAK_SAMPLE_SECONDS (10) collects garbage and reports RSS and the heap still used, so a leak is

@@ -96,6 +96,8 @@ export interface ServiceConfig {
   newsletterBatchSize?: number;
   /** The clock the sign-in delay reads (default Date.now; tests move it instead of sleeping). */
   now?: () => number;
+  /** Make staff uploads' image renditions ahead, in the background (ADR 054; the running shop). */
+  renditionsAhead?: boolean;
 }
 
 /** The page cache's safety net: a page no invalidation reached is rendered again after this. */
@@ -298,7 +300,7 @@ export function createServices(deps: {
     publicUrl: config.publicUrl,
     supportEmail: async () => (await content.getStoreInfo()).email,
   });
-  const media = createMediaService({ db, storage, audit });
+  const media = createMediaService({ db, storage, audit, renditionsAhead: config.renditionsAhead });
   const newsletter = createNewsletterService({
     db,
     mail,

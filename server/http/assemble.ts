@@ -94,6 +94,7 @@ export async function assembleShop(options: { env: Env; log: Logger; dev: boolea
       publicUrl: env.PUBLIC_URL,
       mailFrom: env.MAIL_FROM,
       onMailEnqueued: () => mailWorker?.wake(),
+      renditionsAhead: true,
       payments: {
         paystackSecretKey: env.PAYSTACK_SECRET_KEY,
         paystackBaseUrl: env.PAYSTACK_BASE_URL,
@@ -160,6 +161,12 @@ export async function assembleShop(options: { env: Env; log: Logger; dev: boolea
     runAlone: jobLocks(database.db),
     everyMs: env.BACKGROUND_JOBS_EVERY_MS,
   });
+  // The home page's largest picture is the hero's: its renditions are made now, in the
+  // background, rather than for the first shopper (ADR 054). Already made: only read.
+  services.content
+    .listHeroSlides()
+    .then((slides) => services.media.makeAhead(slides.map((s) => s.image.id)))
+    .catch((error: unknown) => log.warn({ err: error }, 'making the hero renditions ahead failed'));
 
   const readiness = createReadiness(database.db);
   const app = await buildApp({
@@ -175,6 +182,7 @@ export async function assembleShop(options: { env: Env; log: Logger; dev: boolea
     readiness,
     async stop() {
       jobs.stop();
+      await services.media.stopAhead();
       await worker.stop();
       await cacheBus.close();
       await database.close();

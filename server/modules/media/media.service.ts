@@ -1,5 +1,8 @@
 // Images: originals are stored once (named by their content hash) and every rendition the
-// pages ask for (width × AVIF/WebP/JPEG) is made by sharp on first request and kept.
+// pages ask for (width × AVIF/WebP/JPEG) is made by sharp on first request and kept. A photo
+// staff upload, and the hero's pictures when the shop starts, get their AVIF and WebP renditions
+// made ahead, in the background (ADR 054), so the first shoppers after an upload — a flash sale
+// shared the moment its photo is up — do not wait on the encoder.
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import type { UserRole } from '#core/account.ts';
@@ -130,14 +133,55 @@ export function mayUploadPhotos(role: UserRole): boolean {
   return can(role, 'products.edit') || can(role, 'banners.manage');
 }
 
+/** The formats made ahead: what every current phone and desktop browser takes (JPEG stays on demand). */
+const AHEAD_FORMATS = ['avif', 'webp'] as const satisfies readonly RenditionFormat[];
+
 export function createMediaService(deps: {
   db: Db;
   storage: BlobStorage;
   /** The audit log (uploads by staff are recorded); absent in scripts that only import artwork. */
   audit?: Pick<AuditService, 'record'>;
+  /**
+   * Make a staff upload's renditions ahead, in the background (ADR 054). On in the running shop;
+   * off by default so a test's uploads do not leave the encoder busy after it ends.
+   */
+  renditionsAhead?: boolean;
 }) {
   const { db, storage, audit } = deps;
   const inFlight = new Map<string, Promise<Rendition>>();
+  /** Pictures waiting for their renditions to be made ahead, one picture at a time. */
+  const aheadQueue: string[] = [];
+  let aheadRun: Promise<void> | null = null;
+  let aheadStopped = false;
+
+  /**
+   * Queues pictures for their renditions to be made ahead (AVIF and WebP at every width the
+   * picture is large enough for), one at a time in the background. A rendition already kept is
+   * only read; one that fails is left to be made (or to fail) when a page asks for it.
+   */
+  function makeAhead(ids: readonly string[]): Promise<void> {
+    for (const id of ids) if (!aheadQueue.includes(id)) aheadQueue.push(id);
+    if (!aheadRun && aheadQueue.length > 0 && !aheadStopped) aheadRun = drainAhead();
+    return aheadRun ?? Promise.resolve();
+  }
+
+  async function drainAhead(): Promise<void> {
+    try {
+      for (let id = aheadQueue.shift(); id !== undefined; id = aheadQueue.shift()) {
+        const row = await findMedia(db, id).catch(() => null);
+        if (!row) continue;
+        const widths = RENDITION_WIDTHS.filter((w) => w <= row.width || w === RENDITION_WIDTHS[0]);
+        for (const width of widths)
+          for (const format of AHEAD_FORMATS) {
+            if (aheadStopped) return;
+            await getRendition(id, width, format).catch(() => undefined);
+          }
+      }
+    } finally {
+      // Reached with the queue empty and no await since: a picture queued from now starts a new run.
+      aheadRun = null;
+    }
+  }
 
   /** Stores an original; a full disk or quota is the owner's "storage full" (507, ADR 050). */
   const putOriginal = (key: string, data: Buffer) => putUpload(storage, key, data);
@@ -265,7 +309,26 @@ export function createMediaService(deps: {
         details: { width: record.width, height: record.height, bytes: record.bytes, type: record.mimeType },
       });
     });
+    if (deps.renditionsAhead) void makeAhead([record.id]);
     return { id: record.id, alt: cleanAlt, width: record.width, height: record.height };
+  }
+
+  /** The bytes of one rendition; concurrent requests for the same one share the work. */
+  async function getRendition(
+    id: string,
+    width: RenditionWidth | 'og',
+    format: RenditionFormat,
+  ): Promise<Rendition> {
+    if (!/^[a-f0-9]{24}$/.test(id)) throw new NotFoundError('Image not found.');
+    const key = `${id}/${width}.${format}`;
+    let pending = inFlight.get(key);
+    if (!pending) {
+      pending = (width === 'og' ? renderOg(id) : render(id, width, format)).finally(() =>
+        inFlight.delete(key),
+      );
+      inFlight.set(key, pending);
+    }
+    return pending;
   }
 
   return {
@@ -285,22 +348,17 @@ export function createMediaService(deps: {
     },
     recordMedia,
     importImage,
-    /** The bytes of one rendition; concurrent requests for the same one share the work. */
-    async getRendition(
-      id: string,
-      width: RenditionWidth | 'og',
-      format: RenditionFormat,
-    ): Promise<Rendition> {
-      if (!/^[a-f0-9]{24}$/.test(id)) throw new NotFoundError('Image not found.');
-      const key = `${id}/${width}.${format}`;
-      let pending = inFlight.get(key);
-      if (!pending) {
-        pending = (width === 'og' ? renderOg(id) : render(id, width, format)).finally(() =>
-          inFlight.delete(key),
-        );
-        inFlight.set(key, pending);
-      }
-      return pending;
+    getRendition,
+    makeAhead,
+    /** Settles once no rendition is being made ahead (a test waiting for the background work). */
+    async aheadIdle(): Promise<void> {
+      while (aheadRun) await aheadRun;
+    },
+    /** Stops making renditions ahead (the process is stopping): the one being made is finished. */
+    async stopAhead(): Promise<void> {
+      aheadStopped = true;
+      aheadQueue.length = 0;
+      await aheadRun;
     },
   };
 }
