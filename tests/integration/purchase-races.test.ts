@@ -152,7 +152,7 @@ describe('racing shoppers', () => {
         sql`SELECT count(*) AS n FROM order_status_history h JOIN order_lines l USING (order_id) WHERE l.variant_id = ${variantId}`,
       ),
     ).toBe(10);
-  });
+  }, 120_000); // A crowd on a busy 2-core CI machine: correctness here, its speed in bench/checkout.ts.
 
   it('100 replayed and 100 forged webhooks: one payment applied, every forgery refused', async () => {
     const product = await createProduct(shop.database.db, { variants: [{ stock: 3 }] });
