@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { createCacheBus } from '#server/db/cache-bus.ts';
 import { databaseConfigFromEnv, openDatabase } from '#server/db/client.ts';
+import { tidyEmbeddedDatabase } from '#server/db/housekeeping.ts';
 import { jobLocks, takeStartupLock } from '#server/db/process-locks.ts';
 import { createReadiness, type Readiness } from '#server/db/readiness.ts';
 import { isCatalogueEmpty, seedReferenceData } from '#server/db/seed/reference.ts';
@@ -160,6 +161,7 @@ export async function assembleShop(options: { env: Env; log: Logger; dev: boolea
   const jobs = startBackgroundJobs(services, log, {
     runAlone: jobLocks(database.db),
     everyMs: env.BACKGROUND_JOBS_EVERY_MS,
+    tidyDatabase: () => tidyEmbeddedDatabase(database),
   });
   // The home page's largest picture is the hero's: its renditions are made now, in the
   // background, rather than for the first shopper (ADR 054). Already made: only read.

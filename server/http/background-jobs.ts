@@ -6,6 +6,10 @@
 // SKIP LOCKED (campaign batches, back-in-stock requests, abandoned carts, like the mail outbox) may
 // run in every process at once; the others — pruning and the end of expired holds — run through
 // `runAlone`, a PostgreSQL advisory lock: one process per tick, the others skip it.
+//
+// On the embedded database, also its housekeeping (ADR 055): VACUUM (ANALYZE) two minutes after
+// the start and every six hours, the work PostgreSQL's autovacuum does there.
+import { HOUSEKEEPING_EVERY_MS, HOUSEKEEPING_FIRST_AFTER_MS } from '#server/db/housekeeping.ts';
 import type { RunAlone } from '#server/db/process-locks.ts';
 import type { Logger } from '#server/platform/logger.ts';
 import type { Services } from '#server/services.ts';
@@ -24,6 +28,8 @@ export interface BackgroundJobOptions {
   runAlone?: RunAlone;
   /** Every job on this one interval instead of its own (drills and multi-process tests). */
   everyMs?: number;
+  /** The database's housekeeping (server/db/housekeeping.ts): true when it ran. */
+  tidyDatabase?: () => Promise<boolean>;
 }
 
 const runHere: RunAlone = async (_job, work) => ({ ran: true, result: await work() });
@@ -102,8 +108,31 @@ export function startBackgroundJobs(
   }, every(ABANDONED_CART_SWEEP_MS));
   reminders.unref();
 
+  const timers: ReturnType<typeof setTimeout>[] = [];
+  const { tidyDatabase } = options;
+  if (tidyDatabase) {
+    let tidying = false;
+    const tidy = () => {
+      if (tidying) return;
+      tidying = true;
+      const started = Date.now();
+      tidyDatabase()
+        .then((ran) => {
+          if (ran) log.info({ ms: Date.now() - started }, 'embedded database tidied (VACUUM ANALYZE)');
+        })
+        .catch((error: unknown) => log.warn({ err: error }, 'tidying the embedded database failed'))
+        .finally(() => {
+          tidying = false;
+        });
+    };
+    timers.push(setTimeout(tidy, options.everyMs ?? HOUSEKEEPING_FIRST_AFTER_MS));
+    timers.push(setInterval(tidy, every(HOUSEKEEPING_EVERY_MS)));
+    for (const timer of timers) timer.unref();
+  }
+
   return {
     stop() {
+      for (const timer of timers) clearTimeout(timer);
       clearInterval(campaigns);
       clearInterval(maintenance);
       clearInterval(reservations);
