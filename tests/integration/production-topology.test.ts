@@ -219,6 +219,8 @@ async function bothBehindProxy(browser: Browser): Promise<void> {
 
 interface Tally {
   ok: number;
+  /** Cart POSTs sent, whatever their answer. */
+  posts: number;
   fiveHundreds: { status: number; method: string; url: string }[];
   /** Network errors and answers other than the page (200) or the cart's redirect (302). */
   errors: string[];
@@ -230,7 +232,7 @@ const tallyOk = () => currentTally?.ok ?? 0;
 
 /** Shoppers keep browsing, and newcomers adding to their carts, through the proxy until `stop` resolves. */
 async function shoppersUntil(stop: Promise<unknown>, page: string, variantId: number): Promise<Tally> {
-  const tally: Tally = { ok: 0, fiveHundreds: [], errors: [] };
+  const tally: Tally = { ok: 0, posts: 0, fiveHundreds: [], errors: [] };
   let stopped = false;
   void stop.then(() => {
     stopped = true;
@@ -240,6 +242,7 @@ async function shoppersUntil(stop: Promise<unknown>, page: string, variantId: nu
     for (let i = 0; !stopped; i++) {
       const add = i % 3 === 2;
       const url = add ? '/cart' : i % 3 === 0 ? page : '/';
+      if (add) tally.posts++;
       try {
         const res = add
           ? await new Browser().post('/cart', { intent: 'add', variantId: String(variantId) })
@@ -500,7 +503,7 @@ describe.skipIf(Boolean(skipWhy))(
         answeredAfter = tallyOk() - before;
       });
       console.log(
-        `SIGKILL under load: ${tally.ok} answered, ${answeredAfter} of them after the kill; 5xx: ${JSON.stringify(tally.fiveHundreds)}`,
+        `SIGKILL under load: ${tally.ok} answered (${tally.posts} cart POSTs sent), ${answeredAfter} after the kill; 5xx: ${JSON.stringify(tally.fiveHundreds)}`,
       );
       await startShop(1);
       await bothBehindProxy(new Browser());
@@ -527,7 +530,9 @@ describe.skipIf(Boolean(skipWhy))(
         await draining.exited;
         await new Promise((r) => setTimeout(r, 500));
       });
-      console.log(`SIGTERM under load: ${tally.ok} answered; 5xx: ${JSON.stringify(tally.fiveHundreds)}`);
+      console.log(
+        `SIGTERM under load: ${tally.ok} answered (${tally.posts} cart POSTs sent); 5xx: ${JSON.stringify(tally.fiveHundreds)}`,
+      );
       await startShop(1);
       await bothBehindProxy(new Browser());
       expect(readyz).toBe(503);
