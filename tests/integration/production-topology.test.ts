@@ -352,8 +352,12 @@ describe.skipIf(Boolean(skipWhy))(
     }, 90_000);
 
     afterAll(async () => {
-      if (caddy && caddy.exitCode === null && caddy.signalCode === null) caddy.kill('SIGTERM');
-      await caddyExited;
+      if (caddy && caddy.exitCode === null && caddy.signalCode === null) {
+        caddy.kill('SIGTERM');
+        const late = setTimeout(() => caddy?.kill('SIGKILL'), 5000);
+        await caddyExited;
+        clearTimeout(late);
+      }
       await Promise.all(shops.map((shop) => shop?.stop()));
       await database?.close();
       if (dbName) {
@@ -443,6 +447,25 @@ describe.skipIf(Boolean(skipWhy))(
       const second = new Browser('127.0.0.3');
       expect((await second.get('/api/v1/orders/CH00000000?other=1')).status).toBe(404);
       expect((await answeredBy('/api/v1/orders/CH00000000?other=1'))?.ip).toBe('127.0.0.3');
+
+      // Trust is the proxy's address, not a hop count: a client that reaches a shop's port
+      // directly (from 127.0.0.4) is not believed either.
+      const direct = await new Promise<number | undefined>((resolve, reject) => {
+        const req = http.get({
+          host: '127.0.0.1',
+          port: shops[0]!.port,
+          localAddress: '127.0.0.4',
+          path: '/healthz?direct=1',
+          headers: { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https' },
+        });
+        req.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode);
+        });
+        req.on('error', reject);
+      });
+      expect(direct).toBe(200);
+      expect((await answeredBy('/healthz?direct=1'))?.ip).toBe('127.0.0.4');
     });
 
     it('a signed-in admin’s price change through the proxy is on the product page from both processes', async () => {
