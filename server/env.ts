@@ -55,6 +55,11 @@ export const EnvSchema = z.object({
    * drills and tests that cannot wait a minute (ADR 051). Unset in a real shop.
    */
   BACKGROUND_JOBS_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
+  /**
+   * On SIGTERM, how long the process keeps answering (with /readyz saying not ready) before it
+   * stops taking connections: long enough for a proxy's health check to stop sending it traffic.
+   */
+  DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** Paystack's secret key (sk_test_… / sk_live_…). Unset: the built-in sandbox takes payments. */
   PAYSTACK_SECRET_KEY: z
     .string()

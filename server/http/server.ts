@@ -26,16 +26,28 @@ function configuration(): Env {
   }
 }
 
-/** On a signal: stop taking requests, finish those in flight, then stop the rest; 15 s at most. */
-function closeOnSignals(assembled: AssembledShop, log: Logger) {
+/**
+ * On a signal: say not ready, keep answering for DRAIN_MS (SIGTERM only) so a proxy's health check
+ * stops sending traffic first, then stop taking connections, finish the requests in flight and
+ * stop the rest; 15 s at most after the drain.
+ */
+function closeOnSignals(assembled: AssembledShop, log: Logger, drainMs: number) {
   const { app } = assembled;
   let closing = false;
   async function shutdown(signal: string) {
     if (closing) return;
     closing = true;
-    // /readyz says no from now on; requests already in flight finish (keep-alive ones that arrive
-    // now are answered 503 by Fastify while it closes).
+    // /readyz says no from now on. Behind a proxy (DRAIN_MS set) the process goes on answering
+    // whatever still arrives until the proxy's health check has seen that: closing at once would
+    // refuse the requests the proxy sends meanwhile (Caddy answers a refused POST with 502, since it
+    // cannot replay its body). Ctrl-C (SIGINT) does not wait.
     assembled.readiness.drain();
+    if (signal === 'SIGTERM' && drainMs > 0) {
+      log.info({ signal, ms: drainMs }, 'shutting down: not ready, draining before closing');
+      await new Promise((resolve) => setTimeout(resolve, drainMs));
+    }
+    // Requests already in flight finish (keep-alive ones that arrive now are answered 503 by
+    // Fastify while it closes).
     log.info({ signal }, 'shutting down: finishing requests in flight');
     const force = setTimeout(() => {
       log.error('shutdown took too long; exiting');
@@ -91,7 +103,7 @@ async function main() {
     console.error(error.message);
     process.exit(1);
   }
-  closeOnSignals(assembled, log);
+  closeOnSignals(assembled, log, env.DRAIN_MS);
 
   const { app } = assembled;
   await app.listen({ port: env.PORT, host: env.HOST });
