@@ -25,7 +25,9 @@ import { checkIntegrity } from './integrity.ts';
 import {
   type ActionRoute,
   actionRoutes,
+  type ContractExports,
   type CoverageUnit,
+  contractExports,
   coverageUnits,
   fieldsRead,
   pageRouteOf,
@@ -467,7 +469,7 @@ export interface FormTarget {
    * Made from the route table for a route the crawl found no form for: `action` holds the
    * route's `:param`s, filled when drawn from these real values or garbage (ADR 048).
    */
-  synthesized?: { route: string; params: KnownIds };
+  synthesized?: { route: string; params: KnownIds; query: string[] };
 }
 
 const ENTITIES: Record<string, string> = {
@@ -555,19 +557,29 @@ function actionOf(target: FormTarget, realOnly: boolean): fc.Arbitrary<string> {
   const synth = target.synthesized;
   if (!synth) return fc.constant(target.action);
   const names = [...target.action.matchAll(/:(\w+)/g)].map((m) => m[1]!);
-  if (names.length === 0) return fc.constant(target.action);
+  // The query parameters its module reads, each present or not, plausible or hostile.
+  const query = fc
+    .tuple(
+      ...synth.query.map((q) =>
+        fc.option(
+          fc.oneof(fc.constant('x'), stringBoundaries).map((v) => `${q}=${enc(v)}`),
+          { nil: '' },
+        ),
+      ),
+    )
+    .map((parts) => (parts.some(Boolean) ? `?${parts.filter(Boolean).join('&')}` : ''));
   const value = (name: string) => {
     const real = synth.params[name] ?? [];
     if (realOnly && real.length > 0) return fc.constantFrom(...real).map(encodeURIComponent);
     if (realOnly) return fc.constantFrom('1', '2', 'x');
     return pathValue(name, synth.params);
   };
-  return fc.tuple(...names.map(value)).map((values) => {
+  return fc.tuple(fc.tuple(...names.map(value)), query).map(([values, search]) => {
     let url = target.action;
     names.forEach((n, i) => {
       url = url.replace(`:${n}`, values[i]!);
     });
-    return url;
+    return url + search;
   });
 }
 
@@ -596,19 +608,20 @@ export function synthesizeForms(
   crawled: FormTarget[],
   routeOf: (action: string) => string | null,
   params: (route: ActionRoute) => KnownIds,
+  contract: ContractExports,
 ): FormTarget[] {
   const found = new Set(crawled.map((f) => `${routeOf(f.action)} as ${f.role}`));
   const made: FormTarget[] = [];
   for (const unit of units) {
     if (unit.kind !== 'page' || found.has(unitName(unit))) continue;
     const route = routes.find((r) => r.id === unit.route)!;
-    const read = fieldsRead(route);
+    const read = fieldsRead(route, contract);
     const base: FormTarget = {
       role: unit.role,
       action: route.path,
       multipart: read.multipart,
       fields: read.names.map((n) => synthesizedField(n, read.multipart)),
-      synthesized: { route: route.id, params: params(route) },
+      synthesized: { route: route.id, params: params(route), query: read.query },
     };
     if (read.intents.length === 0) made.push(base);
     for (const intent of read.intents) made.push({ ...base, submit: { name: 'intent', value: intent } });
@@ -1129,7 +1142,7 @@ export async function prepareWorld(shop: TestShop): Promise<FuzzWorld> {
   const actions = actionRoutes(build);
   const serverRoutes = serverWriteRoutes(shop.app);
   const units = coverageUnits(actions, serverRoutes);
-  const synthesized = synthesizeForms(actions, units, forms, routeOf, paramsOf);
+  const synthesized = synthesizeForms(actions, units, forms, routeOf, paramsOf, await contractExports());
   const api = await apiTargets(shop);
   // Server routes the document leaves out (the webhooks): drawn like an API operation without schema.
   for (const route of serverRoutes) {

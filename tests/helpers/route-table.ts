@@ -2,10 +2,12 @@
 // whose module exports an `action` (from the React Router build the server renders with) and every
 // non-GET route the Fastify server registered. The fuzzer must send each of them at least one
 // request, by each role that matters; `uncoveredRoutes` names the ones it missed.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { matchRoutes, type ServerBuild } from 'react-router';
+import { z } from 'zod';
 
 export type Role = 'guest' | 'shopper' | 'admin';
 
@@ -118,8 +120,22 @@ export interface FieldsRead {
   names: string[];
   /** The intents its action tells apart: `case 'x':`, `intent === 'x'`, `value="x"` on intent buttons. */
   intents: string[];
+  /** Query parameters its module reads (`searchParams.get('x')`): an action may take them too. */
+  query: string[];
   /** It reads files (photos): the form is sent as multipart. */
   multipart: boolean;
+}
+
+/** Everything core/contract exports (schemas, field-name constants), by name. */
+export type ContractExports = Record<string, unknown>;
+
+export async function contractExports(): Promise<ContractExports> {
+  const dir = path.join(ROOT, 'core/contract');
+  const all: ContractExports = {};
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+    Object.assign(all, await import(pathToFileURL(path.join(dir, file)).href));
+  }
+  return all;
 }
 
 function sourcesOf(file: string): string[] {
@@ -143,9 +159,10 @@ function sourcesOf(file: string): string[] {
 }
 
 /** Reads a route module (and its page's components) for the fields and intents its action takes. */
-export function fieldsRead(route: ActionRoute): FieldsRead {
+export function fieldsRead(route: ActionRoute, contract: ContractExports = {}): FieldsRead {
   const names = new Set<string>();
   const intents = new Set<string>();
+  const query = new Set<string>();
   let multipart = false;
   const sources = sourcesOf(route.file);
   const action =
@@ -165,9 +182,18 @@ export function fieldsRead(route: ActionRoute): FieldsRead {
       intents.add((a ?? b)!);
     }
     if (/type="file"/.test(source)) multipart = true;
+    for (const [, name] of source.matchAll(/searchParams\.get\(\s*'([\w-]+)'\s*\)/g)) query.add(name!);
+    // What the module names from core/contract: a zod schema's fields, a field-name constant.
+    for (const [, ident] of source.matchAll(/\b([A-Z][A-Za-z0-9_]*)\b/g)) {
+      const value = contract[ident!];
+      if (value instanceof z.ZodObject) for (const key of Object.keys(value.shape)) names.add(key);
+      else if (typeof value === 'string' && /^[A-Za-z][\w-]*$/.test(value)) {
+        if (new RegExp(`name=\\{${ident}\\}`).test(source)) names.add(value);
+      }
+    }
   }
   names.delete('intent');
-  return { names: [...names].sort(), intents: [...intents].sort(), multipart };
+  return { names: [...names].sort(), intents: [...intents].sort(), query: [...query].sort(), multipart };
 }
 
 /** A route-and-role the fuzzer must have sent something to, named for the failure message. */
