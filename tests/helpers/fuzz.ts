@@ -1193,18 +1193,29 @@ const cookieOf = (client: TestClient) => [...client.cookies].map(([k, v]) => `${
 // ─────────────────────────────── the run ───────────────────────────────
 
 /** One request, drawn: which role, which target, which values. */
-type DrawnForm = { form: FormTarget; action: string; parts: Part[]; mangling: string; crossSite: boolean };
+type DrawnForm = {
+  form: FormTarget;
+  action: string;
+  parts: Part[];
+  mangling: string;
+  crossSite: boolean;
+  /** A page's action answers every method but GET and HEAD: mostly POST, sometimes another. */
+  method?: Method;
+};
+
+const formMethod = fc.constantFrom<Method>(...Array<Method>(12).fill('POST'), 'PUT', 'PATCH', 'DELETE');
 type Drawn = FuzzRequest | DrawnForm;
 
 function formArbitrary(form: FormTarget): fc.Arbitrary<DrawnForm> {
   return fc
-    .tuple(actionOf(form, false), formParts(form), bodyMangling, fc.boolean())
-    .map(([action, parts, mangling, cross]) => ({
+    .tuple(actionOf(form, false), formParts(form), bodyMangling, fc.boolean(), formMethod)
+    .map(([action, parts, mangling, cross, method]) => ({
       form,
       action,
       parts,
       mangling,
       crossSite: cross && parts.length % 7 === 0,
+      method,
     }));
 }
 
@@ -1361,9 +1372,9 @@ export async function runFuzz(
         const mangled = mangle(await encodeParts(item.parts, item.form.multipart), item.mangling);
         request = {
           role: item.form.role,
-          route: formRoute(item.form),
+          route: formRoute(item.form).replace(/^POST/, item.method ?? 'POST'),
           kind: 'form',
-          method: 'POST',
+          method: item.method ?? 'POST',
           url: item.action,
           headers: {
             ...(mangled.type ? { 'content-type': mangled.type } : {}),
