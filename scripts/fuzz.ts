@@ -4,6 +4,7 @@
 // database integrity check, and exits non-zero on any 5xx, broken refusal or integrity problem.
 //   FUZZ_SEED=1234 FUZZ_REQUESTS=20000 npm run fuzz
 import { formatReport, prepareWorld, runFuzz, unlimitedRateLimits } from '#tests/helpers/fuzz.ts';
+import { uncoveredRoutes } from '#tests/helpers/route-table.ts';
 import { createTestShop, LogCapture } from '#tests/helpers/test-app.ts';
 
 const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -23,6 +24,11 @@ try {
   console.log(
     `${world.api.length} API operations, ${world.forms.length} forms on ${world.pages.length} crawled pages`,
   );
+  const { actions, serverRoutes, units, synthesized } = world.coverage;
+  console.log(
+    `route table: ${actions.length} page routes with an action, ${serverRoutes.length} non-GET server routes; ` +
+      `${units.length} route-and-role units, ${synthesized.length} of them without a crawled form (filled from the route table)`,
+  );
   const report = await runFuzz(world, {
     seed,
     requests,
@@ -30,6 +36,9 @@ try {
     show: process.env.FUZZ_SHOW ? Number(process.env.FUZZ_SHOW) : undefined,
   });
   console.log(formatReport(report));
+  const uncovered = uncoveredRoutes(units, Object.keys(report.reached));
+  console.log(`\nroute-and-role units reached: ${units.length - uncovered.length} of ${units.length}`);
+  for (const u of uncovered) console.log(`  ✗ never sent: ${u}`);
   // Client mistakes are logged at warn or below: an error line here is a bug or a policy to look at.
   const errors = logs.lines.filter((line) => Number(line.level) >= 50);
   console.log(`\nerror-level log lines: ${errors.length}`);
@@ -37,7 +46,7 @@ try {
     const err = line.err as { type?: string; message?: string } | undefined;
     console.log(`  ${String(line.msg)}: ${err?.type ?? ''} ${err?.message?.slice(0, 200) ?? ''}`);
   }
-  const failed = report.problems.length > 0 || report.integrity.length > 0;
+  const failed = report.problems.length > 0 || report.integrity.length > 0 || uncovered.length > 0;
   console.log(failed ? `\nFAILED (seed ${seed})` : `\nOK (seed ${seed})`);
   process.exitCode = failed ? 1 : 0;
 } finally {

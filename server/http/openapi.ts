@@ -35,6 +35,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every /api/v1 route (method and url) with the schema it was registered with. */
     apiRoutes: readonly ApiRoute[];
+    /**
+     * Every route the server registered after the document (pages' catch-all, webhooks and media
+     * included), HEAD twins left out: the fuzzer's coverage check reads it (ADR 048).
+     */
+    routeTable: readonly { method: HTTPMethods; url: string }[];
   }
 }
 
@@ -79,12 +84,16 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
   app.setSerializerCompiler(jsonSerializerCompiler);
 
   const apiRoutes: ApiRoute[] = [];
+  const routeTable: { method: HTTPMethods; url: string }[] = [];
   app.decorate('apiRoutes', apiRoutes);
+  app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith(`${API_PREFIX}/`)) return;
     for (const method of [route.method].flat()) {
       // HEAD routes are Fastify's automatic twins of the GET routes.
-      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, schema: route.schema });
+      if (method === 'HEAD') continue;
+      routeTable.push({ method, url: route.url });
+      if (route.url.startsWith(`${API_PREFIX}/`))
+        apiRoutes.push({ method, url: route.url, schema: route.schema });
     }
   });
 

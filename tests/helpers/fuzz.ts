@@ -22,7 +22,20 @@ import { createOrder } from '#tests/factories/orders.ts';
 import { createPromoCode } from '#tests/factories/promotions.ts';
 import { TestClient } from './client.ts';
 import { checkIntegrity } from './integrity.ts';
-import type { TestShop } from './test-app.ts';
+import {
+  type ActionRoute,
+  actionRoutes,
+  type ContractExports,
+  type CoverageUnit,
+  contractExports,
+  coverageUnits,
+  fieldsRead,
+  pageRouteOf,
+  pageRouteTree,
+  serverWriteRoutes,
+  unitName,
+} from './route-table.ts';
+import { loadServerBuild, type TestShop } from './test-app.ts';
 import { freshCode, signInAndEnrol } from './two-factor.ts';
 
 export type Role = 'guest' | 'shopper' | 'admin';
@@ -49,12 +62,14 @@ export interface FuzzRequest {
   /** The route as a template, for the counts: `POST /api/v1/cart/lines`, `POST /cart [intent=add]`. */
   route: string;
   kind: 'api' | 'form' | 'page';
-  method: 'GET' | 'POST';
+  method: Method;
   url: string;
   headers: Record<string, string>;
   payload?: string | Buffer;
   /** A cross-site request: must be refused with 403 whatever it carries. */
   crossSite?: boolean;
+  /** For an API request: the server route it was drawn for, `POST /api/v1/cart/lines`. */
+  serverRoute?: string;
 }
 
 /** Strings that have broken shops before: encodings, injections, numbers that are not. */
@@ -255,8 +270,10 @@ interface Operation {
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
 }
 
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 interface ApiTarget {
-  method: 'GET' | 'POST';
+  method: Method;
   /** The route as registered, e.g. /api/v1/products/{idOrSlug}. */
   template: string;
   operation: Operation;
@@ -271,18 +288,14 @@ export async function apiTargets(shop: TestShop): Promise<ApiTarget[]> {
   for (const [path, operations] of Object.entries(doc.paths)) {
     if (path === '/openapi.json') continue;
     for (const [method, operation] of Object.entries(operations)) {
-      targets.push({ method: method.toUpperCase() as 'GET' | 'POST', template: `/api/v1${path}`, operation });
+      targets.push({ method: method.toUpperCase() as Method, template: `/api/v1${path}`, operation });
     }
   }
   return targets;
 }
 
 /** Real ids for path parameters (so handlers behind the lookups run), by parameter name. */
-export interface KnownIds {
-  idOrSlug: string[];
-  trackingNumber: string[];
-  id: string[];
-}
+export type KnownIds = Record<string, string[]>;
 
 const pathGarbage = fc.oneof(
   { weight: 4, arbitrary: stringBoundaries.map((s) => enc(s)) },
@@ -312,7 +325,7 @@ const pathGarbage = fc.oneof(
 );
 
 function pathValue(name: string, known: KnownIds): fc.Arbitrary<string> {
-  const real = known[name as keyof KnownIds] ?? [];
+  const real = known[name] ?? [];
   return real.length > 0
     ? fc.oneof(
         { weight: 3, arbitrary: fc.constantFrom(...real).map(encodeURIComponent) },
@@ -409,6 +422,10 @@ function queryString(target: ApiTarget): fc.Arbitrary<string> {
   });
 }
 
+/** Fastify's name for the route an API target was read from: `/api/v1/orders/{id}` → `/api/v1/orders/:id`. */
+const serverRouteOf = (target: ApiTarget) =>
+  `${target.method} ${target.template.replace(/\{(\w+)\}/g, ':$1')}`;
+
 function apiRequest(target: ApiTarget, known: KnownIds): fc.Arbitrary<Omit<FuzzRequest, 'role'>> {
   const names = [...target.template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
   return fc
@@ -425,6 +442,7 @@ function apiRequest(target: ApiTarget, known: KnownIds): fc.Arbitrary<Omit<FuzzR
         url: url + query,
         headers: (body.type ? { 'content-type': body.type } : {}) as Record<string, string>,
         payload: body.payload,
+        serverRoute: serverRouteOf(target),
       };
     });
 }
@@ -447,6 +465,11 @@ export interface FormTarget {
   fields: FormField[];
   /** The submit button's name and value, when it carries one (most forms' `intent`). */
   submit?: { name: string; value: string };
+  /**
+   * Made from the route table for a route the crawl found no form for: `action` holds the
+   * route's `:param`s, filled when drawn from these real values or garbage (ADR 048).
+   */
+  synthesized?: { route: string; params: KnownIds; query: string[] };
 }
 
 const ENTITIES: Record<string, string> = {
@@ -522,7 +545,88 @@ function formRoute(t: FormTarget): string {
         const hidden = t.fields.find((f) => f.name === 'intent');
         return hidden ? ` [intent=${hidden.value}]` : '';
       })();
-  return `POST ${path}${intent}`;
+  return `POST ${path}${intent}${t.synthesized ? ' (route table)' : ''}`;
+}
+
+/**
+ * Where a drawn form posts: the crawled address, or a synthesized route's path with its
+ * parameters filled from real rows and garbage (only real rows in the coverage sweep, so the
+ * sweep's request reaches the route it was drawn for).
+ */
+function actionOf(target: FormTarget, realOnly: boolean): fc.Arbitrary<string> {
+  const synth = target.synthesized;
+  if (!synth) return fc.constant(target.action);
+  const names = [...target.action.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+  // The query parameters its module reads, each present or not, plausible or hostile.
+  const query = fc
+    .tuple(
+      ...synth.query.map((q) =>
+        fc.option(
+          fc.oneof(fc.constant('x'), stringBoundaries).map((v) => `${q}=${enc(v)}`),
+          { nil: '' },
+        ),
+      ),
+    )
+    .map((parts) => (parts.some(Boolean) ? `?${parts.filter(Boolean).join('&')}` : ''));
+  const value = (name: string) => {
+    const real = synth.params[name] ?? [];
+    if (realOnly && real.length > 0) return fc.constantFrom(...real).map(encodeURIComponent);
+    if (realOnly) return fc.constantFrom('1', '2', 'x');
+    return pathValue(name, synth.params);
+  };
+  return fc.tuple(fc.tuple(...names.map(value)), query).map(([values, search]) => {
+    let url = target.action;
+    names.forEach((n, i) => {
+      url = url.replace(`:${n}`, values[i]!);
+    });
+    return url + search;
+  });
+}
+
+/** A field of a synthesized form, typed by its name so the plausible values fit. */
+function synthesizedField(name: string, multipart: boolean): FormField {
+  const type =
+    multipart && /photo|file|image/i.test(name)
+      ? 'file'
+      : /email/i.test(name)
+        ? 'email'
+        : /password/i.test(name)
+          ? 'password'
+          : /quantity|rating|kobo|price|stock|position|sortOrder/i.test(name)
+            ? 'number'
+            : 'text';
+  return { name, type, value: '', options: [] };
+}
+
+/**
+ * Forms for the action routes (and roles) the crawl found none for, made from what the route's
+ * module reads: one target per intent its action tells apart, with every field name it reads.
+ */
+export function synthesizeForms(
+  routes: ActionRoute[],
+  units: CoverageUnit[],
+  crawled: FormTarget[],
+  routeOf: (action: string) => string | null,
+  params: (route: ActionRoute) => KnownIds,
+  contract: ContractExports,
+): FormTarget[] {
+  const found = new Set(crawled.map((f) => `${routeOf(f.action)} as ${f.role}`));
+  const made: FormTarget[] = [];
+  for (const unit of units) {
+    if (unit.kind !== 'page' || found.has(unitName(unit))) continue;
+    const route = routes.find((r) => r.id === unit.route)!;
+    const read = fieldsRead(route, contract);
+    const base: FormTarget = {
+      role: unit.role,
+      action: route.path,
+      multipart: read.multipart,
+      fields: read.names.map((n) => synthesizedField(n, read.multipart)),
+      synthesized: { route: route.id, params: params(route), query: read.query },
+    };
+    if (read.intents.length === 0) made.push(base);
+    for (const intent of read.intents) made.push({ ...base, submit: { name: 'intent', value: intent } });
+  }
+  return made;
 }
 
 const FILES: Record<string, Buffer> = {
@@ -690,6 +794,16 @@ export interface FuzzWorld {
   pages: PageTarget[];
   api: ApiTarget[];
   known: KnownIds;
+  /** What must be reached: the route table's actions and server routes, by role (route-table.ts). */
+  coverage: {
+    actions: ActionRoute[];
+    serverRoutes: string[];
+    units: CoverageUnit[];
+    /** The page route a form address reaches, by React Router's own matching. */
+    routeOf(action: string): string | null;
+    /** How many route-and-role units the crawl found no form for (filled from the route table). */
+    synthesized: string[];
+  };
   /** The fuzzer's own accounts. */
   users: { shopper: { id: number; email: string }; admin: { id: number; email: string } };
   /** Signs the shopper or the admin back in when the fuzzing signed them out. */
@@ -920,13 +1034,27 @@ export async function prepareWorld(shop: TestShop): Promise<FuzzWorld> {
         for (const ck of res.cookies as { name: string; value: string }[]) c.cookies.set(ck.name, ck.value);
       });
   }
-  // The shopper opens a ticket, so the admin's complaint pages have one to show.
+  // The shopper opens a ticket, so the admin's complaint pages have one to show; a guest opens one
+  // too, for its private link (/support/t/:token); the admin has a campaign draft to edit.
   await shopper.post('/support', {
     intent: 'ticket',
     subject: 'Fuzz ticket',
     message: 'Where is my order? It has been a while.',
     orderTracking: '',
   });
+  await shop.services.support.openAsGuest(
+    {
+      name: 'Fuzz Guest',
+      email: 'fuzz.guest@example.ng',
+      subject: 'Guest ticket',
+      body: 'Hello there, shop.',
+    },
+    null,
+  );
+  await shop.services.newsletter.admin.createCampaign(
+    { user: { id: adminUser.id, role: 'admin' }, ip: null } as never,
+    { subject: 'Fuzz campaign', body: 'Hello, subscribers.' },
+  );
 
   await shop.deliverMail();
   const mailIds = await queryRows<{ id: number }>(
@@ -937,6 +1065,33 @@ export async function prepareWorld(shop: TestShop): Promise<FuzzWorld> {
     idOrSlug: products.flatMap((p) => [String(p.id), `${p.slug}-${p.id}`]),
     trackingNumber: orders.map((o) => o.trackingNumber),
     id: mailIds.map((m) => String(m.id)).concat(String(victimStaff.id), String(victim.id)),
+    provider: ['paystack', 'sandbox'],
+  };
+  // Real rows for the page routes' parameters, by the part of the path before the parameter.
+  const column = async (query: ReturnType<typeof sql>) =>
+    (await queryRows<{ v: string | number }>(db, query)).map((r) => String(r.v));
+  const rowsFor: Record<string, string[]> = {
+    users: [String(victim.id)],
+    staff: [String(victimStaff.id)],
+    products: products.map((p) => String(p.id)),
+    collections: products.map((p) => `${p.slug}-${p.id}`),
+    complaints: await column(sql`SELECT id AS v FROM support_tickets ORDER BY id`),
+    campaigns: await column(sql`SELECT id AS v FROM newsletter_campaigns ORDER BY id`),
+    mailbox: mailIds.map((m) => String(m.id)),
+    orders: known.trackingNumber!,
+    sandbox: await column(sql`SELECT reference AS v FROM sandbox_transactions ORDER BY reference`),
+    pages: ['shipping', 'returns', 'privacy', 'terms', 'about'],
+    t: (await column(sql`SELECT text_body AS v FROM mailbox_messages`)).flatMap((text) =>
+      [...text.matchAll(/\/support\/t\/([\w-]+)/g)].map((m) => m[1]!),
+    ),
+  };
+  const paramsOf = (route: ActionRoute): KnownIds => {
+    const parts = route.path.split('/');
+    const params: KnownIds = {};
+    parts.forEach((part, i) => {
+      if (part.startsWith(':')) params[part.slice(1)] = rowsFor[parts[i - 1]!] ?? known.id!;
+    });
+    return params;
   };
 
   const mine = new Set([adminUser.id, shopperUser.id].map(String));
@@ -980,15 +1135,38 @@ export async function prepareWorld(shop: TestShop): Promise<FuzzWorld> {
     return !(f.role !== 'guest' && path === '/auth/sign-out') && !skip(path);
   });
 
+  // The route table: every action and every non-GET server route must be reached (ADR 048).
+  const build = await loadServerBuild();
+  const tree = pageRouteTree(build);
+  const routeOf = (action: string) => pageRouteOf(tree, new URL(action, 'http://shop.test').pathname);
+  const actions = actionRoutes(build);
+  const serverRoutes = serverWriteRoutes(shop.app);
+  const units = coverageUnits(actions, serverRoutes);
+  const synthesized = synthesizeForms(actions, units, forms, routeOf, paramsOf, await contractExports());
+  const api = await apiTargets(shop);
+  // Server routes the document leaves out (the webhooks): drawn like an API operation without schema.
+  for (const route of serverRoutes) {
+    if (api.some((t) => serverRouteOf(t) === route)) continue;
+    const [method, url] = route.split(' ') as [ApiTarget['method'], string];
+    api.push({ method, template: url.replace(/:(\w+)/g, '{$1}'), operation: {} });
+  }
+
   const clients: Record<Role, TestClient> = { guest, shopper, admin };
   return {
     shop,
     clients,
-    forms,
+    forms: [...forms, ...synthesized],
     pages,
     users: { shopper: shopperUser, admin: adminUser },
-    api: await apiTargets(shop),
+    api,
     known,
+    coverage: {
+      actions,
+      serverRoutes,
+      units,
+      routeOf,
+      synthesized: [...new Set(synthesized.map((f) => `${f.synthesized!.route} as ${f.role}`))],
+    },
     async restore(role) {
       if (role === 'guest') return false;
       if (role === 'shopper') {
@@ -1015,26 +1193,82 @@ const cookieOf = (client: TestClient) => [...client.cookies].map(([k, v]) => `${
 // ─────────────────────────────── the run ───────────────────────────────
 
 /** One request, drawn: which role, which target, which values. */
-export function requestArbitrary(
-  world: FuzzWorld,
-): fc.Arbitrary<FuzzRequest | { form: FormTarget; parts: Part[]; mangling: string; crossSite: boolean }> {
-  const api = fc
-    .tuple(fc.constantFrom(...ROLES), fc.constantFrom(...world.api))
-    .chain(([role, target]) => apiRequest(target, world.known).map((r) => ({ ...r, role })));
-  const forms = fc.constantFrom(...world.forms).chain((form) =>
-    fc.tuple(formParts(form), bodyMangling, fc.boolean()).map(([parts, mangling, cross]) => ({
+type DrawnForm = {
+  form: FormTarget;
+  action: string;
+  parts: Part[];
+  mangling: string;
+  crossSite: boolean;
+  /** A page's action answers every method but GET and HEAD: mostly POST, sometimes another. */
+  method?: Method;
+};
+
+const formMethod = fc.constantFrom<Method>(...Array<Method>(12).fill('POST'), 'PUT', 'PATCH', 'DELETE');
+type Drawn = FuzzRequest | DrawnForm;
+
+function formArbitrary(form: FormTarget): fc.Arbitrary<DrawnForm> {
+  return fc
+    .tuple(actionOf(form, false), formParts(form), bodyMangling, fc.boolean(), formMethod)
+    .map(([action, parts, mangling, cross, method]) => ({
       form,
+      action,
       parts,
       mangling,
       crossSite: cross && parts.length % 7 === 0,
-    })),
-  );
+      method,
+    }));
+}
+
+export function requestArbitrary(world: FuzzWorld): fc.Arbitrary<Drawn> {
+  const api = fc
+    .tuple(fc.constantFrom(...ROLES), fc.constantFrom(...world.api))
+    .chain(([role, target]) => apiRequest(target, world.known).map((r) => ({ ...r, role })));
+  const forms = fc.constantFrom(...world.forms).chain(formArbitrary);
   const pages = fc.constantFrom(...world.pages).chain(pageRequest);
   return fc.oneof(
     { weight: 2, arbitrary: api },
     { weight: 3, arbitrary: forms },
     { weight: 1, arbitrary: pages },
   );
+}
+
+/**
+ * The coverage sweep: one request for every route-and-role of the route table, drawn like the
+ * rest (values plausible or hostile) but sent as the page means it (a form, same-site, real ids),
+ * so every action and every server route is reached whatever the seed. A unit without a target
+ * gets nothing, and the coverage check names it.
+ */
+export function sweepArbitraries(world: FuzzWorld): fc.Arbitrary<Drawn>[] {
+  const sweep: fc.Arbitrary<Drawn>[] = [];
+  for (const unit of world.coverage.units) {
+    if (unit.kind === 'page') {
+      const forms = world.forms.filter(
+        (f) => f.role === unit.role && world.coverage.routeOf(f.action) === unit.route,
+      );
+      if (forms.length === 0) continue;
+      sweep.push(
+        fc.constantFrom(...forms).chain((form) =>
+          fc.tuple(actionOf(form, true), formParts(form)).map(([action, parts]) => ({
+            form,
+            action,
+            parts,
+            mangling: 'none',
+            crossSite: false,
+          })),
+        ),
+      );
+    } else {
+      const targets = world.api.filter((t) => serverRouteOf(t) === unit.route);
+      if (targets.length === 0) continue;
+      sweep.push(
+        fc
+          .constantFrom(...targets)
+          .chain((t) => apiRequest(t, world.known))
+          .map((r) => ({ ...r, role: unit.role })),
+      );
+    }
+  }
+  return sweep;
 }
 
 export interface FuzzProblem {
@@ -1054,6 +1288,8 @@ export interface FuzzReport {
   problems: FuzzProblem[];
   /** Times the shopper or admin had been signed out by the fuzzing and was signed back in. */
   restored: number;
+  /** Requests per route-and-role of the route table (`routes/cart as guest`), cross-site ones left out. */
+  reached: Record<string, number>;
   integrity: string[];
   ms: number;
 }
@@ -1111,18 +1347,24 @@ export async function runFuzz(
     byRoute: {},
     problems: [],
     restored: 0,
+    reached: {},
     integrity: [],
     ms: 0,
   };
   const arbitrary = requestArbitrary(world);
   const BATCH = 100;
+  // First the sweep (every route-and-role once), then requests drawn from all targets.
+  const sweep = sweepArbitraries(world);
+  const pending: Drawn[] =
+    sweep.length > 0 ? fc.sample(fc.tuple(...sweep), { seed: options.seed, numRuns: 1 })[0]! : [];
+  pending.splice(options.requests);
   for (let batch = 0; report.sent < options.requests; batch += 1) {
+    const size = Math.min(BATCH, options.requests - report.sent);
+    const drawn = pending.splice(0, size);
     // Each batch its own seed, mixed so that neighbouring seeds share no batch.
     const batchSeed = (Math.imul(options.seed ^ 0x5bd1e995, 0x9e3779b1) + batch) | 0;
-    const drawn = fc.sample(arbitrary, {
-      seed: batchSeed,
-      numRuns: Math.min(BATCH, options.requests - report.sent),
-    });
+    if (drawn.length < size)
+      drawn.push(...fc.sample(arbitrary, { seed: batchSeed, numRuns: size - drawn.length }));
     for (const item of drawn) {
       let request: FuzzRequest;
       let client: TestClient;
@@ -1130,10 +1372,10 @@ export async function runFuzz(
         const mangled = mangle(await encodeParts(item.parts, item.form.multipart), item.mangling);
         request = {
           role: item.form.role,
-          route: formRoute(item.form),
+          route: formRoute(item.form).replace(/^POST/, item.method ?? 'POST'),
           kind: 'form',
-          method: 'POST',
-          url: item.form.action,
+          method: item.method ?? 'POST',
+          url: item.action,
           headers: {
             ...(mangled.type ? { 'content-type': mangled.type } : {}),
             ...(item.crossSite ? { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } : {}),
@@ -1186,6 +1428,18 @@ export async function runFuzz(
       report.byRoute[routeKey] ??= {};
       const perRoute = report.byRoute[routeKey];
       perRoute[cls] = (perRoute[cls] ?? 0) + 1;
+      if (!request.crossSite) {
+        const route =
+          request.kind === 'api'
+            ? request.serverRoute
+            : request.kind === 'form'
+              ? world.coverage.routeOf(request.url)
+              : null;
+        if (route) {
+          const unit = `${route} as ${request.role}`;
+          report.reached[unit] = (report.reached[unit] ?? 0) + 1;
+        }
+      }
       const why = judge(request, res);
       if (why) {
         report.problems.push({

@@ -17,6 +17,7 @@ import {
   unlimitedRateLimits,
 } from '#tests/helpers/fuzz.ts';
 import { checkIntegrity } from '#tests/helpers/integrity.ts';
+import { COVERAGE_EXCLUSIONS, coverageUnits, rolesFor, uncoveredRoutes } from '#tests/helpers/route-table.ts';
 import { createTestShop, type TestShop } from '#tests/helpers/test-app.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -223,7 +224,66 @@ describe('the shop under drawn bad input', () => {
         .filter((r) => r.includes('/api/v1/')),
     );
     expect(apiRoutes.size, summary).toBeGreaterThanOrEqual(world.api.length - 2);
+
+    // Every route of the route table that changes something was sent at least one same-site
+    // request by each role that matters: a new action or server route nobody fuzzes fails here.
+    const uncovered = uncoveredRoutes(world.coverage.units, Object.keys(report.reached));
+    expect(
+      uncovered,
+      `${summary}\nNever sent a request (give the crawl a page that shows its form, or teach route-table.ts its fields):`,
+    ).toEqual([]);
   }, 240_000);
+});
+
+describe('the route table the fuzzer covers', () => {
+  it('is read from the shop itself: every page action and every non-GET server route', () => {
+    const actions = world.coverage.actions.map((a) => a.id);
+    // Pages with forms of each kind: storefront, account, admin; and a route without a page form.
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'routes/cart',
+        'routes/dashboard',
+        'routes/admin.orders.detail',
+        'routes/admin.mail',
+        'routes/pay.sandbox',
+      ]),
+    );
+    // A page without an action is not in it.
+    expect(actions).not.toContain('routes/collections');
+    expect(world.coverage.serverRoutes).toEqual(
+      expect.arrayContaining([
+        'POST /api/v1/cart/lines',
+        'POST /api/webhooks/:provider',
+        'POST /api/v1/admin/media',
+      ]),
+    );
+    expect(world.coverage.serverRoutes.every((r) => !r.startsWith('GET '))).toBe(true);
+  });
+
+  it('names a route nobody sent a request to', () => {
+    const newRoute = { id: 'routes/gift-cards', path: '/gift-cards', file: 'app/routes/gift-cards.tsx' };
+    const units = coverageUnits([...world.coverage.actions, newRoute], ['DELETE /api/v1/cart/lines/:id']);
+    const reached = world.coverage.units.map((u) => `${u.route} as ${u.role}`);
+    expect(uncoveredRoutes(units, reached)).toEqual([
+      'routes/gift-cards as guest',
+      'routes/gift-cards as shopper',
+      'DELETE /api/v1/cart/lines/:id as guest',
+      'DELETE /api/v1/cart/lines/:id as shopper',
+    ]);
+    expect(rolesFor('/admin/discounts')).toEqual(['admin']);
+  });
+
+  it('leaves out only routes that still exist, each for a stated reason', () => {
+    const existing = new Set([...world.coverage.actions.map((a) => a.id), ...world.coverage.serverRoutes]);
+    for (const exclusion of COVERAGE_EXCLUSIONS) {
+      expect(existing.has(exclusion.route), `${exclusion.route} is excluded but gone`).toBe(true);
+      // Only a role the route would otherwise need is left out, and others still cover it.
+      expect(rolesFor(world.coverage.actions.find((a) => a.id === exclusion.route)?.path ?? '')).toContain(
+        exclusion.role,
+      );
+      expect(exclusion.why.length).toBeGreaterThan(10);
+    }
+  });
 });
 
 describe('checkIntegrity', () => {
