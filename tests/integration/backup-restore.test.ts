@@ -3,12 +3,10 @@
 // PostgreSQL database — where a shop started on it has the same orders, its accounts sign in and
 // its photos are served byte for byte. Restore refuses a shop that has data unless forced, and
 // anything that is not this shop's archive format.
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import * as tar from 'tar';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '#core/demo.ts';
@@ -20,18 +18,14 @@ import { createLogger } from '#server/platform/logger.ts';
 import { createUser, TEST_PASSWORD } from '#tests/factories/accounts.ts';
 import { TestClient } from '#tests/helpers/client.ts';
 import { addToCart, checkoutForm, placeOrder, sandboxPay } from '#tests/helpers/shopping.ts';
-import { usingPostgres } from '#tests/helpers/test-db.ts';
+import { createScratchDatabase, type ScratchDatabase, usingPostgres } from '#tests/helpers/test-db.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'shop-backup-'));
-const databases: string[] = [];
+const databases: ScratchDatabase[] = [];
 
 afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
-  if (!usingPostgres) return;
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  for (const name of databases) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
+  for (const database of databases) await database.drop();
 });
 
 /** A fresh place for a shop: a DATA_DIR and, on PostgreSQL, a new empty database. */
@@ -45,15 +39,9 @@ async function freshPlace(label: string) {
     PORT: '3000',
   };
   if (usingPostgres) {
-    const name = `shop_backup_${label}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.end();
-    databases.push(name);
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
+    const scratch = await createScratchDatabase(`shop_backup_${label}`);
+    databases.push(scratch);
+    env.DATABASE_URL = scratch.url;
   }
   const shopEnv = loadEnv(env);
   const place: ShopPlace = {

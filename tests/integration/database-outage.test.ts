@@ -3,10 +3,8 @@
 // then restores. While it is cut, requests get a clear 503 — the one error shape for JSON, a plain
 // page for a browser — within seconds, never a 500 or a hang, and /readyz says not ready; once it
 // is back the process recovers by itself (the pg pool reconnects) and no order is half-written.
-import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, queryRows } from '#server/db/client.ts';
 import { createUser } from '#tests/factories/accounts.ts';
@@ -15,7 +13,7 @@ import { TestClient } from '#tests/helpers/client.ts';
 import { signedInClient } from '#tests/helpers/role-clients.ts';
 import { addToCart, checkoutForm } from '#tests/helpers/shopping.ts';
 import { createTestShop, type TestShop } from '#tests/helpers/test-app.ts';
-import { usingPostgres } from '#tests/helpers/test-db.ts';
+import { createScratchDatabase, type ScratchDatabase, usingPostgres } from '#tests/helpers/test-db.ts';
 
 /** A TCP proxy in front of PostgreSQL that can be cut (all connections closed, new ones refused). */
 class CuttableProxy {
@@ -71,8 +69,7 @@ class CuttableProxy {
   }
 }
 
-const adminUrl = process.env.TEST_DATABASE_URL;
-const name = `shop_outage_${randomBytes(6).toString('hex')}`;
+let scratch: ScratchDatabase | undefined;
 let direct: Database;
 let proxied: Database;
 let proxy: CuttableProxy;
@@ -80,12 +77,8 @@ let shop: TestShop;
 
 beforeAll(async () => {
   if (!usingPostgres) return;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl!);
-  url.pathname = `/${name}`;
+  scratch = await createScratchDatabase('shop_outage');
+  const url = new URL(scratch.url);
   direct = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
   await direct.migrate();
   proxy = await CuttableProxy.start({ host: url.hostname, port: Number(url.port || 5432) });
@@ -101,10 +94,7 @@ afterAll(async () => {
   await proxy?.restore();
   await proxied?.close();
   await direct?.close();
-  const cleanup = new pg.Client({ connectionString: adminUrl });
-  await cleanup.connect();
-  await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await cleanup.end();
+  await scratch?.drop();
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -150,9 +140,7 @@ describe.skipIf(!usingPostgres)('a database outage (PostgreSQL)', () => {
     // One pooled connection, busy for 6 s: a query queued behind it waits longer than the 5 s a
     // new connection may take, and must run when the connection is free, not fail (pg-pool uses
     // one setting for both waits; server/db/client.ts keeps them apart).
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
-    const narrow = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 1 });
+    const narrow = await openDatabase({ kind: 'postgres', url: scratch!.url, poolSize: 1 });
     try {
       // (A drizzle query runs when awaited: `then` starts it now.)
       const busy = narrow.db.execute(sql`SELECT pg_sleep(6)`).then(() => 'slept');

@@ -3,7 +3,6 @@
 // `npm run fixture:previous-release`), gets this release's migrations; every row is still there
 // with the same values, and the shop serves it — the product page, the customer's sign-in and
 // orders, the owner's admin screens — and says it is ready.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,7 +17,7 @@ import { FIXTURE_ACCOUNTS, previousReleaseSql } from '#tests/fixtures/previous-r
 import { TestClient } from '#tests/helpers/client.ts';
 import { addToCart, checkoutForm, placeOrder, sandboxPay } from '#tests/helpers/shopping.ts';
 import { createTestShop, type TestShop } from '#tests/helpers/test-app.ts';
-import { usingPostgres } from '#tests/helpers/test-db.ts';
+import { createScratchDatabase, usingPostgres } from '#tests/helpers/test-db.ts';
 import { signInAndEnrol } from '#tests/helpers/two-factor.ts';
 
 const shipped = (
@@ -38,25 +37,13 @@ async function previousReleaseDatabase(): Promise<Database> {
     await client.close();
     return openDatabase({ kind: 'pglite', dir });
   }
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `shop_upgrade_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  cleanups.push(async () => {
-    const cleanup = new pg.Client({ connectionString: adminUrl });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await cleanup.end();
-  });
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const client = new pg.Client({ connectionString: url.toString() });
+  const scratch = await createScratchDatabase('shop_upgrade');
+  cleanups.push(scratch.drop);
+  const client = new pg.Client({ connectionString: scratch.url });
   await client.connect();
   await client.query(fixture);
   await client.end();
-  return openDatabase({ kind: 'postgres', url: url.toString() });
+  return openDatabase({ kind: 'postgres', url: scratch.url });
 }
 
 /** Every row the fixture put in, as the shop's tables hold them. */

@@ -15,7 +15,6 @@ import http from 'node:http';
 import https from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { productPath } from '#core/catalog.ts';
@@ -31,7 +30,7 @@ import {
   staffSignIn,
   startShopProcess,
 } from '#tests/helpers/shop-process.ts';
-import { usingPostgres } from '#tests/helpers/test-db.ts';
+import { createScratchDatabase, type ScratchDatabase, usingPostgres } from '#tests/helpers/test-db.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CADDYFILE = path.join(ROOT, 'deploy/Caddyfile');
@@ -181,8 +180,7 @@ async function waitFor(what: string, check: () => Promise<boolean> | boolean, ms
   }
 }
 
-const adminUrl = process.env.TEST_DATABASE_URL;
-let dbName = '';
+let scratch: ScratchDatabase | undefined;
 let dataDir = '';
 let caddyHome = '';
 let caddy: ChildProcess | undefined;
@@ -266,13 +264,8 @@ describe.skipIf(Boolean(skipWhy))(
   `Caddy (deploy/Caddyfile) over two shop processes on one PostgreSQL, as compose.yaml runs them${skipWhy ? ` (skipped: ${skipWhy})` : ''}`,
   () => {
     beforeAll(async () => {
-      dbName = `shop_topology_${Date.now().toString(36)}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE "${dbName}"`);
-      await admin.end();
-      const url = new URL(adminUrl!);
-      url.pathname = `/${dbName}`;
+      scratch = await createScratchDatabase('shop_topology');
+      const url = scratch.url;
       dataDir = mkdtempSync(path.join(tmpdir(), 'shop-topology-'));
       caddyHome = mkdtempSync(path.join(tmpdir(), 'caddy-topology-'));
       [httpPort, httpsPort, ports[0], ports[1]] = await Promise.all([
@@ -287,7 +280,7 @@ describe.skipIf(Boolean(skipWhy))(
       shopEnv = {
         // compose.yaml's settings, with this machine's addresses.
         NODE_ENV: compose.NODE_ENV!,
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: url,
         DATABASE_POOL_SIZE: compose.DATABASE_POOL_SIZE!,
         DATA_DIR: dataDir,
         PUBLIC_URL: origin,
@@ -305,7 +298,7 @@ describe.skipIf(Boolean(skipWhy))(
       };
       const started = await Promise.allSettled([startShop(0), startShop(1)]);
       for (const s of started) if (s.status === 'rejected') throw s.reason;
-      database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+      database = await openDatabase({ kind: 'postgres', url, poolSize: 4 });
       // The owner signs in with a second factor once (on one process); the session is everyone's.
       ownerCookies = (await staffSignIn(shops[0]!, OWNER)).cookies;
 
@@ -360,12 +353,7 @@ describe.skipIf(Boolean(skipWhy))(
       }
       await Promise.all(shops.map((shop) => shop?.stop()));
       await database?.close();
-      if (dbName) {
-        const admin = new pg.Client({ connectionString: adminUrl });
-        await admin.connect();
-        await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-        await admin.end();
-      }
+      await scratch?.drop();
       for (const dir of [dataDir, caddyHome]) if (dir) rmSync(dir, { recursive: true, force: true });
     }, 30_000);
 

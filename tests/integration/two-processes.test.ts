@@ -11,7 +11,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productPath } from '#core/catalog.ts';
@@ -33,7 +32,7 @@ import {
   startShopProcess,
 } from '#tests/helpers/shop-process.ts';
 import { checkoutForm } from '#tests/helpers/shopping.ts';
-import { usingPostgres } from '#tests/helpers/test-db.ts';
+import { createScratchDatabase, type ScratchDatabase, usingPostgres } from '#tests/helpers/test-db.ts';
 
 const OWNER = { email: 'owner@crown-two.example', password: 'harmattan morning walk' };
 
@@ -81,12 +80,11 @@ function priceOn(html: string): string | undefined {
   return html.match(/data-testid="variant-price"[\s\S]*?data-testid="price">([^<]+)</)?.[1];
 }
 
-const adminUrl = process.env.TEST_DATABASE_URL;
 let a: ShopProcess;
 let b: ShopProcess;
 let database: Database;
 let mail: Awaited<ReturnType<typeof smtpSink>>;
-let dbName = '';
+let scratch: ScratchDatabase | undefined;
 let dataDir = '';
 let owner: HttpClient;
 
@@ -94,17 +92,12 @@ describe.skipIf(!usingPostgres)(
   'two shop processes on one PostgreSQL (PostgreSQL pass only: PGlite is one process)',
   () => {
     beforeAll(async () => {
-      dbName = `shop_two_${Date.now().toString(36)}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE "${dbName}"`);
-      await admin.end();
-      const url = new URL(adminUrl!);
-      url.pathname = `/${dbName}`;
+      scratch = await createScratchDatabase('shop_two');
+      const url = scratch.url;
       dataDir = mkdtempSync(path.join(tmpdir(), 'shop-two-'));
       mail = await smtpSink();
       const env = {
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: url,
         DATABASE_POOL_SIZE: '8',
         // One media folder for both, as one volume mounted into every container.
         DATA_DIR: dataDir,
@@ -128,7 +121,7 @@ describe.skipIf(!usingPostgres)(
       // afterAll stops whichever started.
       if (first.status === 'rejected') throw first.reason;
       if (second.status === 'rejected') throw second.reason;
-      database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+      database = await openDatabase({ kind: 'postgres', url, poolSize: 4 });
       owner = await staffSignIn(a, OWNER);
     }, 60_000);
 
@@ -136,12 +129,7 @@ describe.skipIf(!usingPostgres)(
       await Promise.all([a?.stop(), b?.stop()]);
       await database?.close();
       await mail?.close();
-      if (dbName) {
-        const admin = new pg.Client({ connectionString: adminUrl });
-        await admin.connect();
-        await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-        await admin.end();
-      }
+      await scratch?.drop();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     }, 30_000);
 
