@@ -521,10 +521,13 @@ describe.skipIf(Boolean(skipWhy))(
       expect(tally.errors).toEqual([]);
       expect(answeredAfter).toBeGreaterThan(20);
       // Page views are retried on the live process (lb_try_duration); a cart POST the proxy sent
-      // to the dead one before it knew is answered 502 (Caddy 2.6 cannot replay a body): at most
-      // one per shopper, since the first failure takes the process out (fail_duration).
+      // to the dead one before it knew is lost (Caddy 2.6 cannot replay a body): at most one per
+      // shopper, since the first failure takes the process out (fail_duration). Lost is 502, or
+      // 503 "no upstreams available" when the loaded machine also slowed the live one's check.
       expect(tally.fiveHundreds.filter((f) => f.method === 'GET')).toEqual([]);
-      expect(tally.fiveHundreds.every((f) => f.method === 'POST' && f.status === 502)).toBe(true);
+      expect(tally.fiveHundreds.every((f) => f.method === 'POST' && [502, 503].includes(f.status))).toBe(
+        true,
+      );
       expect(tally.fiveHundreds.length).toBeLessThanOrEqual(SHOPPERS);
     }, 60_000);
 
