@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '#server/db/client.ts';
 import { media } from '#server/db/schema/media.ts';
 import { type BlobStorage, DiskStorage, type MemoryStorage } from '#server/platform/storage.ts';
 import { jpegPhoto, pngPhoto } from '#tests/factories/images.ts';
@@ -51,9 +52,10 @@ afterAll(async () => {
 
 async function stored() {
   const [row] = await shop.database.db.select({ n: count() }).from(media);
-  const [audits] = await shop.database.db
-    .execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_events WHERE action = 'media.upload'`)
-    .then((r) => (Array.isArray(r) ? r : (r as { rows: { n: number }[] }).rows));
+  const [audits] = await queryRows<{ n: number }>(
+    shop.database.db,
+    sql`SELECT count(*)::int AS n FROM audit_events WHERE action = 'media.upload'`,
+  );
   return {
     rows: Number(row?.n ?? 0),
     blobs: shop.storage.keys().filter((k) => k.startsWith('originals/')).length,
@@ -109,9 +111,10 @@ describe.skipIf(!hasDevFull)('storage full', () => {
 
   it('refuses a support ticket’s photo the same way, with no ticket half-opened', async () => {
     const tickets = async () => {
-      const [row] = await shop.database.db
-        .execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM support_tickets`)
-        .then((r) => (Array.isArray(r) ? r : (r as { rows: { n: number }[] }).rows));
+      const [row] = await queryRows<{ n: number }>(
+        shop.database.db,
+        sql`SELECT count(*)::int AS n FROM support_tickets`,
+      );
       return Number(row?.n ?? 0);
     };
     const before = await tickets();

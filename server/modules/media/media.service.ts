@@ -12,6 +12,7 @@ import {
   RENDITION_WIDTHS,
   type RenditionFormat,
   type RenditionWidth,
+  srcSetWidths,
 } from '#core/media.ts';
 import { can } from '#core/permissions.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
@@ -170,8 +171,8 @@ export function createMediaService(deps: {
       for (let id = aheadQueue.shift(); id !== undefined; id = aheadQueue.shift()) {
         const row = await findMedia(db, id).catch(() => null);
         if (!row) continue;
-        const widths = RENDITION_WIDTHS.filter((w) => w <= row.width || w === RENDITION_WIDTHS[0]);
-        for (const width of widths)
+        // Every width a srcset can name for this picture (its own width being the largest shown).
+        for (const width of srcSetWidths(row.width, row.width))
           for (const format of AHEAD_FORMATS) {
             if (aheadStopped) return;
             await getRendition(id, width, format).catch(() => undefined);
