@@ -2,7 +2,7 @@
 // connection string is given. Both speak the same SQL and run the same migrations.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite, type QueryOptions, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PreparedStatements } from '#server/db/pglite-statements.ts';
 import { MIGRATIONS_DIR } from '#server/paths.ts';
 
 // biome-ignore lint/complexity/noBannedTypes: the shop uses the query builder, not relational queries
@@ -82,7 +83,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     extensions: { pg_trgm },
     parsers: DRIZZLE_PARSERS,
   });
-  const db = drizzlePglite({ client: withParsersOnce(client) }) as unknown as Db;
+  const db = drizzlePglite({ client: withPreparedStatements(client) }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -103,21 +104,26 @@ const DRIZZLE_PARSERS: Record<number, (value: string) => string> = Object.fromEn
   ),
 );
 
-type QueryOptions = { parsers?: unknown } | undefined;
-const withoutParsers = (options: QueryOptions) =>
-  options?.parsers ? { ...options, parsers: undefined } : options;
-
 /**
- * The PGlite client as drizzle sees it, minus one cost (ADR 053): drizzle passes its parsers with every query, and PGlite merges them
- * into its table of every type's parser for each result — about a tenth of a millisecond a query,
- * more than the query itself on a small read. The same parsers are set once on the client
- * (DRIZZLE_PARSERS above), so each query is answered exactly as before without the merge.
+ * The PGlite client as drizzle sees it, minus two costs:
+ * - drizzle passes its parsers with every query, and PGlite merges them into its table of every
+ *   type's parser for each result — more than a small read itself (ADR 053). The same parsers are
+ *   set once on the client (DRIZZLE_PARSERS above), and the per-query ones are not used.
+ * - PGlite parses and plans every statement afresh; each distinct text is kept as a named
+ *   prepared statement instead (`PreparedStatements`, ADR 056).
  */
-function withParsersOnce(client: PGlite): PGlite {
+function withPreparedStatements(client: PGlite): PGlite {
+  const withoutParsers = (options: QueryOptions | undefined) =>
+    options?.parsers ? { ...options, parsers: undefined } : options;
   type Tx = Parameters<Parameters<PGlite['transaction']>[0]>[0];
+  const statements = new PreparedStatements(client);
   const wrapTx = (tx: Tx): Tx => ({
     ...tx,
-    query: (text, params, options) => tx.query(text, params, withoutParsers(options) as typeof options),
+    query: (text, params, options) => {
+      // PGlite's own answer for a closed transaction, and for a COPY's file (`blob`), is kept.
+      if (tx.closed || options?.blob) return tx.query(text, params, withoutParsers(options));
+      return statements.inTransaction(text, params, withoutParsers(options));
+    },
     get closed() {
       return tx.closed;
     },
@@ -126,7 +132,9 @@ function withParsersOnce(client: PGlite): PGlite {
     get(target, property) {
       if (property === 'query') {
         return (text: string, params?: unknown[], options?: QueryOptions) =>
-          target.query(text, params, withoutParsers(options) as Parameters<PGlite['query']>[2]);
+          options?.blob
+            ? target.query(text, params, withoutParsers(options))
+            : statements.query(text, params, withoutParsers(options));
       }
       if (property === 'transaction') {
         return <T>(run: (tx: Tx) => Promise<T>) => target.transaction((tx) => run(wrapTx(tx)));
