@@ -16,6 +16,7 @@ import './app.css';
 import '#app/lib/zod-without-eval.ts';
 import { StarSymbol } from '#app/components/ui/stars.tsx';
 import { Toaster } from '#app/components/ui/toast.tsx';
+import { CheckoutFooter, CheckoutHeader } from '#app/features/layout/checkout-chrome.tsx';
 import { useRestoreCurrency } from '#app/features/layout/currency-selector.tsx';
 import { NotFoundContent } from '#app/features/layout/not-found-content.tsx';
 import { SiteFooter } from '#app/features/layout/site-footer.tsx';
@@ -24,7 +25,7 @@ import { StorefrontPopupSlot } from '#app/features/layout/storefront-popup.tsx';
 import { useMergeGuestWishlist } from '#app/features/product/wishlist.ts';
 import { pickCurrency, readCurrencyCode } from '#app/lib/currency.server.ts';
 import { useNonce } from '#app/lib/nonce.ts';
-import { isStaticPage } from '#app/lib/page-handle.ts';
+import { isEnclosedPage, isStaticPage } from '#app/lib/page-handle.ts';
 import { loadPersonal } from '#app/lib/personal.server.ts';
 import { takeToast, withToastHeaders } from '#app/lib/toast.server.ts';
 import type { Route } from './+types/root';
@@ -76,7 +77,10 @@ export function Layout({ children }: { children: ReactNode }) {
   // Every inline script carries this response's CSP nonce (ADR 018).
   const nonce = useNonce();
   // Home, listings, product and content pages are not hydrated: the islands script enhances them.
-  const staticPage = isStaticPage(useMatches());
+  const matches = useMatches();
+  const staticPage = isStaticPage(matches);
+  // The checkout has its own, enclosed header and footer (ADR 057).
+  const enclosed = isEnclosedPage(matches);
   const root = useRouteLoaderData<typeof loader>('root');
   return (
     <html lang="en-NG">
@@ -96,11 +100,11 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        {storefront ? <SiteHeader /> : null}
+        {enclosed ? <CheckoutHeader /> : storefront ? <SiteHeader /> : null}
         <main id="main" className="flex-1">
           {children}
         </main>
-        {storefront ? <SiteFooter /> : null}
+        {enclosed ? <CheckoutFooter /> : storefront ? <SiteFooter /> : null}
         {staticPage ? (
           root?.islandsHref ? (
             <script type="module" src={root.islandsHref} nonce={nonce} />

@@ -7,11 +7,21 @@ import type { UIMatch } from 'react-router';
 export interface PageHandle {
   /** false: render on the server only; the islands script enhances the page. */
   hydrate?: false;
+  /** true: the enclosed checkout's own header and footer instead of the shop's (ADR 057). */
+  enclosed?: true;
 }
 
 export const STATIC_PAGE: PageHandle = { hydrate: false };
 
+/** The checkout: served without React in the browser, enclosed (ADR 057). */
+export const CHECKOUT_PAGE: PageHandle = { hydrate: false, enclosed: true };
+
 /** Is the page made of these matched routes one that React does not hydrate? */
 export function isStaticPage(matches: UIMatch[]): boolean {
   return matches.some((match) => (match.handle as PageHandle | undefined)?.hydrate === false);
+}
+
+/** Is it the enclosed checkout, with its own header and footer? */
+export function isEnclosedPage(matches: UIMatch[]): boolean {
+  return matches.some((match) => (match.handle as PageHandle | undefined)?.enclosed === true);
 }

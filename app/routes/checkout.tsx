@@ -5,7 +5,7 @@
 import { redirect } from 'react-router';
 import { CheckoutPage } from '#app/features/checkout/checkout-page.tsx';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
-import { STATIC_PAGE } from '#app/lib/page-handle.ts';
+import { CHECKOUT_PAGE } from '#app/lib/page-handle.ts';
 import { formatNigerianPhone } from '#core/nigeria.ts';
 import type { Route } from './+types/checkout';
 
@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers = formHeaders;
 
-export const handle = STATIC_PAGE;
+export const handle = CHECKOUT_PAGE;
 
 export function meta() {
   return [

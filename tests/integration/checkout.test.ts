@@ -236,6 +236,34 @@ describe('pay on delivery and bank transfer', () => {
   });
 });
 
+describe('the enclosed checkout (ADR 057)', () => {
+  it("shows the logo, that it is secure, the way back to the cart and the shop's help, not the shop's menus", async () => {
+    const product = await createProduct(shop.database.db);
+    const client = new TestClient(shop.app);
+    await addToCart(client, product.variants[0]!.id, 1);
+    const cart = await client.get('/cart');
+    const checkout = await client.get('/checkout');
+    expect(checkout.statusCode).toBe(200);
+    const page = checkout.body;
+    expect(page).toContain('Secure checkout');
+    expect(page).toMatch(/<a[^>]*href="\/cart"[^>]*>Back to cart<\/a>/);
+    expect(page).toContain('Need help with your order?');
+    expect(page).toMatch(/href="tel:\+?\d+"/);
+    expect(page).toContain('href="/pages/returns"');
+    expect(page).toContain('href="#main"'); // skip link
+    // The shop's own header and footer (categories, search, newsletter) are on the cart, not here.
+    for (const shopOnly of ['Bundles &amp; Lace', 'Search products', 'Subscribe']) {
+      expect(cart.body).toContain(shopOnly);
+      expect(page).not.toContain(shopOnly);
+    }
+    // A refused order's page is enclosed too.
+    const refused = await client.post('/checkout', checkoutForm({ phone: '12' }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Secure checkout');
+    expect(refused.body).not.toContain('Bundles &amp; Lace');
+  });
+});
+
 describe('refusals roll everything back', () => {
   it('explains each bad field and keeps what was typed, placing nothing', async () => {
     const product = await createProduct(shop.database.db);
