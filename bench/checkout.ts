@@ -11,6 +11,12 @@
 // printed beside it for reference. The last lines print the verdict per database ("TARGET MET" /
 // "TARGET MISSED"); the exit code stays for broken invariants only.
 //
+// The shop is measured as it runs, not as it starts: untimed warm-up rushes repeat until the CPU a
+// rush costs per request stops falling (the JIT and PostgreSQL's plan caches settle; at most six,
+// each printed). The machine is shared and noisy, so each scenario runs three times
+// (BENCH_RUNS) on a fresh product and the run with the median p99 is reported, every run's p99
+// beside it; each run's invariants are checked.
+//
 //   npm run bench:checkout
 //   BENCH_SHOPPERS=200 BENCH_STOCK=120 npm run bench:checkout
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:checkout
@@ -46,6 +52,10 @@ const P99_TARGET_MS = 1000;
 if (!(Number.isInteger(shoppers) && shoppers >= 1 && Number.isInteger(limitedStock) && limitedStock >= 1)) {
   throw new Error('BENCH_SHOPPERS and BENCH_STOCK must be whole numbers of at least 1.');
 }
+/** Runs of each scenario: the machine is shared and noisy, so the median of three is reported. */
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** At most this many warm-up rushes. */
+const MAX_WARM_UPS = 6;
 const postgresUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
 type PaymentMethod = 'pay_on_delivery' | 'online';
@@ -100,6 +110,8 @@ interface Row {
   stockBefore: number;
   stockAfter: number;
   ok: boolean;
+  /** The p99 of each run of the scenario (the row is the run with the median p99). */
+  p99Runs?: number[];
 }
 
 const rows: Row[] = [];
@@ -129,15 +141,17 @@ async function shoppersWith(shop: TestShop, variantId: number, n: number): Promi
 }
 
 /**
- * One untimed rush before the timed ones (placed and sold-out answers, both ways to pay and both
- * ways to send the form), so the first timed scenario does not pay for the JIT, the page modules
- * and the connection pool.
+ * An untimed rush before the timed ones (placed and sold-out answers, both ways to pay and both
+ * ways to send the form), so the timed scenarios do not pay for the JIT, the page modules and the
+ * connection pool. Returns the process CPU per request it took: warming up repeats until that
+ * stops falling (a shop in a flash sale has been running for hours, not one rush).
  */
-async function warmUp(shop: TestShop) {
+async function warmUp(shop: TestShop): Promise<number> {
   const product = await createProduct(shop.database.db, {
     variants: [{ stock: Math.max(1, Math.floor((shoppers * 3) / 4)) }],
   });
   const clients = await shoppersWith(shop, product.variants[0]!.id, shoppers);
+  const cpu = process.cpuUsage();
   const results = await Promise.all(
     clients.map((c, i) =>
       c.post(
@@ -150,11 +164,18 @@ async function warmUp(shop: TestShop) {
       ),
     ),
   );
+  const used = process.cpuUsage(cpu);
   const odd = results.find((r) => ![302, 202, 409].includes(r.statusCode));
   if (odd) throw new Error(`warm-up checkout answered ${odd.statusCode}: ${odd.body.slice(0, 300)}`);
+  return (used.user + used.system) / 1000 / shoppers;
 }
 
-async function runScenario(shop: TestShop, database: string, scenario: Scenario, index: number) {
+async function runScenario(
+  shop: TestShop,
+  database: string,
+  scenario: Scenario,
+  index: number,
+): Promise<Row> {
   const product = await createProduct(shop.database.db, { variants: [{ stock: scenario.stock }] });
   const variantId = product.variants[0]!.id;
   const clients = await shoppersWith(shop, variantId, shoppers);
@@ -240,8 +261,6 @@ async function runScenario(shop: TestShop, database: string, scenario: Scenario,
     stockAfter,
     ok: problems.length === 0,
   };
-  rows.push(row);
-
   console.log(`  ${scenario.name}: ${shoppers} checkouts at once`);
   console.log(
     `    wall ${ms(wallMs)} ms · ${row.ordersPerSecond.toFixed(1)} orders placed/s · ${row.requestsPerSecond.toFixed(1)} requests/s`,
@@ -257,6 +276,7 @@ async function runScenario(shop: TestShop, database: string, scenario: Scenario,
   );
   for (const p of problems) console.log(`    FAILED: ${p}`);
   if (problems.length > 0) failed = true;
+  return row;
 }
 
 async function runDatabase(label: string, adminUrl: string | null) {
@@ -269,8 +289,23 @@ async function runDatabase(label: string, adminUrl: string | null) {
     config: { rateLimits: { 'checkout:ip': { limit: 1_000_000 }, 'cart:ip': { limit: 1_000_000 } } },
   });
   try {
-    await warmUp(shop);
-    for (const [i, scenario] of scenarios.entries()) await runScenario(shop, label, scenario, i);
+    const warmUps: number[] = [];
+    for (let i = 0; i < MAX_WARM_UPS; i++) {
+      warmUps.push(await warmUp(shop));
+      const [before, last] = warmUps.slice(-2);
+      if (warmUps.length >= 2 && last! >= before! * 0.9) break;
+    }
+    console.log(
+      `  warm-up: ${warmUps.length} untimed rushes, CPU per request ${warmUps.map((n) => `${n.toFixed(1)} ms`).join(' → ')}`,
+    );
+    for (const [i, scenario] of scenarios.entries()) {
+      const runs: Row[] = [];
+      for (let run = 0; run < RUNS; run++)
+        runs.push(await runScenario(shop, label, scenario, i * RUNS + run));
+      // The run with the median p99 stands for the scenario; every run's p99 is printed beside it.
+      const median = [...runs].sort((a, b) => a.p99 - b.p99)[Math.floor(runs.length / 2)]!;
+      rows.push({ ...median, p99Runs: runs.map((r) => r.p99), ok: runs.every((r) => r.ok) });
+    }
   } finally {
     await shop.close();
   }
@@ -316,7 +351,7 @@ async function main() {
     'Note: the load generator (app.inject, no sockets) runs in the same process on the same cores as the shop; a local PostgreSQL shares them too.',
   );
   console.log(
-    'Each database: one untimed warm-up rush of the same size, then each scenario on a fresh product; carts prepared untimed.',
+    `Each database: untimed warm-up rushes of the same size until their CPU per request stops falling, then each scenario ${RUNS} times on a fresh product (the median p99 reported); carts prepared untimed.`,
   );
 
   await runDatabase('PGlite (embedded, in memory)', null);
@@ -326,12 +361,12 @@ async function main() {
   else console.log(`\nPostgreSQL: skipped: no PostgreSQL at ${redact(postgresUrl)}`);
 
   console.log(
-    '\n| database | scenario | orders/s | req/s | p50 ms | p95 ms | p99 ms | max ms | 302 | 409 | other | orders / expected | stock before → after |',
+    `\n| database | scenario | orders/s | req/s | p50 ms | p95 ms | p99 ms | max ms | 302 | 409 | other | orders / expected | stock before → after | p99 of each of ${RUNS} runs |`,
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     console.log(
-      `| ${r.database.split(' (')[0]} | ${r.scenario} | ${r.ordersPerSecond.toFixed(1)} | ${r.requestsPerSecond.toFixed(1)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.placed} | ${r.soldOut} | ${r.other} | ${r.orders} / ${r.expected} ${r.ok ? '✓' : '✗'} | ${r.stockBefore} → ${r.stockAfter} |`,
+      `| ${r.database.split(' (')[0]} | ${r.scenario} | ${r.ordersPerSecond.toFixed(1)} | ${r.requestsPerSecond.toFixed(1)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.placed} | ${r.soldOut} | ${r.other} | ${r.orders} / ${r.expected} ${r.ok ? '✓' : '✗'} | ${r.stockBefore} → ${r.stockAfter} | ${(r.p99Runs ?? [r.p99]).map(ms).join(', ')} |`,
     );
   }
   const targets = new Set(scenarios.filter((s) => s.target).map((s) => s.name));
@@ -343,7 +378,7 @@ async function main() {
     const met = r.ok && r.orders === r.expected && r.p99 <= P99_TARGET_MS;
     const way = 'the checkout form';
     console.log(
-      `  ${met ? 'TARGET MET   ' : 'TARGET MISSED'} ${r.database.split(' (')[0]}, ${way}: ${r.orders} orders (expected ${r.expected}), p99 ${ms(r.p99)} ms${r.p99 <= P99_TARGET_MS ? '' : ` > ${P99_TARGET_MS} ms`}${r.ok ? '' : ', invariants broken'}`,
+      `  ${met ? 'TARGET MET   ' : 'TARGET MISSED'} ${r.database.split(' (')[0]}, ${way}: ${r.orders} orders (expected ${r.expected}), p99 ${ms(r.p99)} ms${r.p99 <= P99_TARGET_MS ? '' : ` > ${P99_TARGET_MS} ms`} (median of ${RUNS} runs: ${(r.p99Runs ?? [r.p99]).map(ms).join(', ')})${r.ok ? '' : ', invariants broken'}`,
     );
   }
   if (failed) {
