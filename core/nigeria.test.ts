@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatNigerianPhone, isNigerianState, NIGERIAN_STATES, normalizeNigerianPhone } from './nigeria.ts';
+import {
+  formatNigerianPhone,
+  isNigerianState,
+  NIGERIAN_STATES,
+  normalizeNigerianPhone,
+  telHref,
+  whatsAppHref,
+} from './nigeria.ts';
 
 describe('Nigerian states', () => {
   it('lists the 36 states and the FCT', () => {
@@ -40,5 +47,13 @@ describe('phone numbers', () => {
 
   it('formats a stored number the local way', () => {
     expect(formatNigerianPhone('+2348031234567')).toBe('0803 123 4567');
+  });
+
+  it('links a number for calling and for WhatsApp', () => {
+    expect(telHref('+234 803 123 4567')).toBe('tel:+2348031234567');
+    expect(whatsAppHref('2348031234567')).toBe('https://wa.me/2348031234567');
+    expect(whatsAppHref('2348031234567', 'Hello & 1 × wig?')).toBe(
+      'https://wa.me/2348031234567?text=Hello%20%26%201%20%C3%97%20wig%3F',
+    );
   });
 });

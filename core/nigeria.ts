@@ -77,3 +77,13 @@ export function formatNigerianPhone(e164: string): string {
     ? `${national.slice(0, 4)} ${national.slice(4, 7)} ${national.slice(7)}`
     : national;
 }
+
+/** A `tel:` link for a number as the shop shows it ("+234 803 123 4567" → "tel:+2348031234567"). */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/\s/g, '')}`;
+}
+
+/** A WhatsApp chat with the shop's number (digits, country code first), with a first message. */
+export function whatsAppHref(number: string, text?: string): string {
+  return text ? `https://wa.me/${number}?text=${encodeURIComponent(text)}` : `https://wa.me/${number}`;
+}

@@ -67,10 +67,14 @@ export class PreparedStatements {
   }
 
   async #run<T>(text: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    const statement = this.#statements.get(text) ?? (await this.#prepare(text));
-    // Most recently used last.
-    this.#statements.delete(text);
-    this.#statements.set(text, statement);
+    let statement = this.#statements.get(text);
+    if (statement) {
+      // Most recently used last.
+      this.#statements.delete(text);
+      this.#statements.set(text, statement);
+    } else {
+      statement = await this.#prepare(text);
+    }
 
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
@@ -78,7 +82,7 @@ export class PreparedStatements {
       const serializer = options?.serializers?.[type] ?? this.#internals.serializers[type];
       return serializer ? serializer(value) : String(value);
     });
-    const message = concat([
+    const message = Buffer.concat([
       serialize.bind({ statement: statement.name, values: values as (string | null)[] }),
       serialize.execute({}),
       serialize.sync(),
@@ -95,13 +99,17 @@ export class PreparedStatements {
       this.#statements.delete(oldestText);
       // Its name is never used again, so a failure to close it (none is known) costs only memory.
       await this.#client.execProtocolStream(
-        concat([serialize.close({ type: 'S', name: oldest.name }), serialize.sync()]),
+        Buffer.concat([serialize.close({ type: 'S', name: oldest.name }), serialize.sync()]),
         { syncToFs: false, throwOnError: false },
       );
     }
     const name = `crown_${++named}`;
     const messages = await this.#client.execProtocolStream(
-      concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      Buffer.concat([
+        serialize.parse({ name, text }),
+        serialize.describe({ type: 'S', name }),
+        serialize.sync(),
+      ]),
       { syncToFs: false },
     );
     const statement: Statement = {
@@ -112,14 +120,4 @@ export class PreparedStatements {
     this.#statements.set(text, statement);
     return statement;
   }
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }

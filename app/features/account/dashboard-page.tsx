@@ -8,6 +8,7 @@ import type { OrderSummary } from '#core/contract/orders.ts';
 import type { AwaitingReview, MyReview, ReviewableLine } from '#core/contract/reviews.ts';
 import type { CustomerTicket } from '#core/contract/support.ts';
 import { formatPrice } from '#core/money.ts';
+import { telHref, whatsAppHref } from '#core/nigeria.ts';
 import { STATUS_LABELS } from '#core/order-status.ts';
 import { type DashboardTab, DashboardTabNav, EmptyState } from './dashboard-tabs.tsx';
 import { ProfileForm } from './profile-form.tsx';
@@ -219,15 +220,12 @@ function SupportTab() {
           </li>
           <li>
             Phone:{' '}
-            <a
-              href={`tel:${store.phone.replace(/\s/g, '')}`}
-              className="font-semibold text-plum-800 underline"
-            >
+            <a href={telHref(store.phone)} className="font-semibold text-plum-800 underline">
               {store.phone}
             </a>
           </li>
           <li>
-            <a href={`https://wa.me/${store.whatsapp}`} className="font-semibold text-plum-800 underline">
+            <a href={whatsAppHref(store.whatsapp)} className="font-semibold text-plum-800 underline">
               Chat with us on WhatsApp
             </a>
           </li>

@@ -5,6 +5,7 @@
 // lighter page on a slow phone, and a page the server renders in half the time under a rush.
 import { Lock, Mail, MessageCircle, Phone } from 'lucide-react';
 import { Link } from 'react-router';
+import { telHref, whatsAppHref } from '#core/nigeria.ts';
 import { Logo } from './logo.tsx';
 import { CUSTOMER_CARE_LINKS } from './nav-links.ts';
 import { useRootData } from './store-data.ts';
@@ -46,7 +47,7 @@ export function CheckoutFooter() {
             <ul className="mt-1 flex flex-wrap gap-x-4">
               <li>
                 <a
-                  href={`tel:${store.phone.replace(/\s/g, '')}`}
+                  href={telHref(store.phone)}
                   className="inline-flex min-h-11 items-center gap-1.5 hover:text-plum-800"
                 >
                   <Phone className="h-4 w-4" aria-hidden="true" />
@@ -55,7 +56,7 @@ export function CheckoutFooter() {
               </li>
               <li>
                 <a
-                  href={`https://wa.me/${store.whatsapp}`}
+                  href={whatsAppHref(store.whatsapp)}
                   className="inline-flex min-h-11 items-center gap-1.5 hover:text-plum-800"
                 >
                   <MessageCircle className="h-4 w-4" aria-hidden="true" />

@@ -1,5 +1,6 @@
 import { Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
 import { Link } from 'react-router';
+import { telHref, whatsAppHref } from '#core/nigeria.ts';
 import { CurrencySelector } from './currency-selector.tsx';
 import { CATEGORY_NAV, CUSTOMER_CARE_LINKS } from './nav-links.ts';
 import { NewsletterForm } from './newsletter-form.tsx';
@@ -77,7 +78,7 @@ export function SiteFooter() {
                 {store.address}
               </p>
               <p>
-                <a href={`tel:${store.phone.replace(/\s/g, '')}`} className={`flex gap-2 ${linkClass}`}>
+                <a href={telHref(store.phone)} className={`flex gap-2 ${linkClass}`}>
                   <Phone className="mt-0.5 h-4 w-4 shrink-0 text-gold-400" aria-hidden="true" />
                   {store.phone}
                 </a>
@@ -112,7 +113,7 @@ export function SiteFooter() {
                   { label: 'TikTok', href: store.tiktok, icon: <TikTokIcon /> },
                   {
                     label: 'WhatsApp',
-                    href: `https://wa.me/${store.whatsapp}`,
+                    href: whatsAppHref(store.whatsapp),
                     icon: <MessageCircle className="h-5 w-5" aria-hidden="true" />,
                   },
                 ]

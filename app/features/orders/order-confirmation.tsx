@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { BankDetails } from '#app/features/checkout/payment-methods.tsx';
 import type { TrackedOrder } from '#core/contract/orders.ts';
 import { formatPrice } from '#core/money.ts';
+import { telHref } from '#core/nigeria.ts';
 import { OrderLineList } from './order-line-list.tsx';
 
 const STEPS = [
@@ -155,7 +156,7 @@ export function OrderConfirmation({
             <Mail className="h-4 w-4" aria-hidden="true" /> {support.email}
           </a>
           <a
-            href={`tel:${support.phone.replace(/\s/g, '')}`}
+            href={telHref(support.phone)}
             className="inline-flex items-center gap-1 font-semibold text-plum-800 underline"
           >
             <Phone className="h-4 w-4" aria-hidden="true" /> {support.phone}

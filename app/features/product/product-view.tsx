@@ -13,6 +13,7 @@ import { isOnSale, percentOff, productPath, stockBadge } from '#core/catalog.ts'
 import type { ProductDetail, ProductSummary } from '#core/contract/catalog.ts';
 import type { ProductReviews, ReviewViewer } from '#core/contract/reviews.ts';
 import { formatPrice } from '#core/money.ts';
+import { whatsAppHref } from '#core/nigeria.ts';
 import { initialVariant } from '#core/variants.ts';
 import type { action as productAction } from '../../routes/product.tsx';
 import { AddToCart } from './add-to-cart.tsx';
@@ -105,7 +106,10 @@ export function ProductView({
   const optionSummary = Object.values(variant.options).join(', ');
   // One unit; the islands script rewrites the number when the shopper changes the quantity.
   const whatsappOrder = store
-    ? `https://wa.me/${store.whatsapp}?text=${encodeURIComponent(`Hello, I'd like to order 1 × ${product.name} (${optionSummary}, SKU ${variant.sku}). ${url}?variant=${variant.id}`)}`
+    ? whatsAppHref(
+        store.whatsapp,
+        `Hello, I'd like to order 1 × ${product.name} (${optionSummary}, SKU ${variant.sku}). ${url}?variant=${variant.id}`,
+      )
     : null;
 
   return (
