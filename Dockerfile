@@ -12,6 +12,7 @@ ARG NPM_VERSION
 RUN npm install -g npm@${NPM_VERSION} --no-audit --no-fund
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -22,6 +23,7 @@ ARG NPM_VERSION
 RUN npm install -g npm@${NPM_VERSION} --no-audit --no-fund
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
+COPY patches ./patches
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # ── runtime ────────────────────────────────────────────────────────────────────────────────────

@@ -2,10 +2,11 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { NonceProvider } from '#app/lib/nonce.ts';
+import { isStaticHandle } from '#app/lib/page-handle.ts';
 import { isDatabaseUnavailable } from '#server/platform/errors.ts';
 
 export const streamTimeout = 5_000;
@@ -21,6 +22,31 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
+  // Fresh for every response (server/http/security-headers.ts); never cache it with a page.
+  const nonce = loadContext.cspNonce;
+  const page = (
+    <NonceProvider value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </NonceProvider>
+  );
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'private, no-cache');
+  // Security headers (CSP with this nonce, nosniff, referrer, framing) are set for every response
+  // in server/http/security-headers.ts.
+
+  // A page React does not hydrate (ADR 039) has nothing to stream: no Suspense, no data for the
+  // browser. Rendered to one string it is the same HTML for less work than a stream (ADR 058);
+  // an error thrown here reaches React Router, which renders the error page, as a shell error does.
+  const staticPage = routerContext.staticHandlerContext.matches.some((match) =>
+    isStaticHandle(routerContext.routeModules[match.route.id]?.handle),
+  );
+  if (staticPage && !routerContext.isSpaMode) {
+    return new Response(`<!DOCTYPE html>${renderToString(page)}`, {
+      headers: responseHeaders,
+      status: responseStatusCode,
+    });
+  }
+
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
@@ -32,45 +58,33 @@ export default function handleRequest(
       streamTimeout + 1000,
     );
 
-    // Fresh for every response (server/http/security-headers.ts); never cache it with a page.
-    const nonce = loadContext.cspNonce;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          if (!responseHeaders.has('Cache-Control'))
-            responseHeaders.set('Cache-Control', 'private, no-cache');
-          // Security headers (CSP with this nonce, nosniff, referrer, framing) are set for every
-          // response in server/http/security-headers.ts.
-          pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) loadContext.log.error({ err: error }, 'error while streaming a page');
-        },
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
+      [readyOption]() {
+        shellRendered = true;
+        const body = new PassThrough({
+          final(callback) {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            callback();
+          },
+        });
+        pipe(body);
+        resolve(
+          new Response(createReadableStreamFromReadable(body), {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
+        );
       },
-    );
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) loadContext.log.error({ err: error }, 'error while streaming a page');
+      },
+    });
   });
 }
 

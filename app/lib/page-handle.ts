@@ -16,9 +16,14 @@ export const STATIC_PAGE: PageHandle = { hydrate: false };
 /** The checkout: served without React in the browser, enclosed (ADR 057). */
 export const CHECKOUT_PAGE: PageHandle = { hydrate: false, enclosed: true };
 
+/** Does this route handle make its page one that React does not hydrate? */
+export function isStaticHandle(handle: unknown): boolean {
+  return (handle as PageHandle | undefined)?.hydrate === false;
+}
+
 /** Is the page made of these matched routes one that React does not hydrate? */
 export function isStaticPage(matches: UIMatch[]): boolean {
-  return matches.some((match) => (match.handle as PageHandle | undefined)?.hydrate === false);
+  return matches.some((match) => isStaticHandle(match.handle));
 }
 
 /** Is it the enclosed checkout, with its own header and footer? */

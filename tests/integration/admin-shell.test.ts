@@ -75,6 +75,28 @@ describe('the sidebar', () => {
   });
 });
 
+describe('what the browser hydrates from', () => {
+  // React Router encodes a page's data for the browser only when the page carries its scripts
+  // (patches/react-router+*.patch, ADR 058): the admin, hydrated, still gets every route's data.
+  it('streams the admin page’s loader data, under the page’s nonce, and none into a storefront page', async () => {
+    const page = await admin.client.get('/admin/audit');
+    expect(page.statusCode).toBe(200);
+    const nonce = String(page.headers['content-security-policy']).match(/'nonce-([^']+)'/)![1]!;
+    const stream = page.body.match(
+      /<script nonce="([^"]+)">window\.__reactRouterContext\.streamController\.enqueue\(([\s\S]*?)\);<\/script>/,
+    );
+    expect(stream?.[1]).toBe(nonce);
+    // The shell's and the page's data: the signed-in name and the audit entries' route.
+    expect(stream?.[2]).toContain('Adaeze Admin');
+    expect(stream?.[2]).toContain('routes/admin.audit');
+    expect(page.body).toContain('window.__reactRouterContext.streamController.close();');
+
+    const storefront = await new TestClient(shop.app).get('/pages/shipping');
+    expect(storefront.statusCode).toBe(200);
+    expect(storefront.body).not.toContain('__reactRouterContext');
+  });
+});
+
 describe('the flash toast', () => {
   it('shows once after a form post without JavaScript, and the page carrying it is not cached', async () => {
     const client = new TestClient(shop.app);
