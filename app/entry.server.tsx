@@ -41,7 +41,8 @@ export default function handleRequest(
     isStaticHandle(routerContext.routeModules[match.route.id]?.handle),
   );
   if (staticPage && !routerContext.isSpaMode) {
-    return new Response(`<!DOCTYPE html>${renderToString(page)}`, {
+    // As bytes: a string body would be scanned for lone surrogates by the Response constructor.
+    return new Response(Buffer.from(`<!DOCTYPE html>${renderToString(page)}`), {
       headers: responseHeaders,
       status: responseStatusCode,
     });

@@ -5,16 +5,19 @@ import type { SessionUser } from '#core/contract/account.ts';
 import { can, type Permission } from '#core/permissions.ts';
 import { secondFactorPath } from '#core/two-factor.ts';
 
-/** Where a signed-out shopper goes to sign in, coming back here afterwards. */
-export function signInPath(request: Request): string {
-  const url = new URL(request.url);
+/**
+ * Where a signed-out shopper goes to sign in, coming back here afterwards. `url` is the page's
+ * address as React Router gives it to a loader or action (the `url` argument: without `.data` and
+ * its own parameters, ADR 058), never `request.url`.
+ */
+export function signInPath(url: URL): string {
   return `/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
 }
 
 /** The signed-in shopper; a signed-out one is sent to sign in (and brought back afterwards). */
-export async function requireUser(context: AppLoadContext, request: Request): Promise<SessionUser> {
+export async function requireUser(context: AppLoadContext, url: URL): Promise<SessionUser> {
   const user = await context.auth.getUser();
-  if (!user) throw redirect(signInPath(request));
+  if (!user) throw redirect(signInPath(url));
   return user;
 }
 
@@ -29,7 +32,7 @@ export interface AccessRefusal {
 export async function requireRole(
   context: AppLoadContext,
   roles: readonly UserRole[],
-  request?: Request,
+  url?: URL,
 ): Promise<SessionUser> {
   const session = await context.auth.getSession();
   if (!session) throw data<AccessRefusal>({ reason: 'signed-out' }, { status: 401 });
@@ -37,8 +40,7 @@ export async function requireRole(
   if (!roles.includes(user.role)) {
     // A staff account that has not given its second factor in this session (ADR 019).
     if (session.secondFactor === 'required' && roles.includes(session.accountRole)) {
-      const here = request ? new URL(request.url) : null;
-      throw redirect(secondFactorPath(here ? here.pathname + here.search : null));
+      throw redirect(secondFactorPath(url ? url.pathname + url.search : null));
     }
     throw data<AccessRefusal>({ reason: 'forbidden' }, { status: 403 });
   }
@@ -53,9 +55,9 @@ export async function requireRole(
 export async function requirePermission(
   context: AppLoadContext,
   permission: Permission,
-  request?: Request,
+  url?: URL,
 ): Promise<SessionUser> {
-  const user = await requireRole(context, STAFF_ROLES, request);
+  const user = await requireRole(context, STAFF_ROLES, url);
   if (!can(user.role, permission)) throw data<AccessRefusal>({ reason: 'forbidden' }, { status: 403 });
   return user;
 }

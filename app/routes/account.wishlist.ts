@@ -6,8 +6,8 @@ import { formFailure } from '#app/lib/forms.server.ts';
 import { safeRedirectPath } from '#core/safe-redirect.ts';
 import type { Route } from './+types/account.wishlist';
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(context, request);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const user = await requireUser(context, url);
   const form = await request.formData();
   const productIds = String(form.get('productId') ?? '')
     .split(',')

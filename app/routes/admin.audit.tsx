@@ -4,9 +4,9 @@ import { AuditLogPage } from '#app/features/admin/audit/audit-log-page.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
 import type { Route } from './+types/admin.audit';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(context, 'audit.view', request);
-  const query = Object.fromEntries(new URL(request.url).searchParams);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requirePermission(context, 'audit.view', url);
+  const query = Object.fromEntries(url.searchParams);
   const { audit, twoFactor } = context.services;
   const [{ filter, ...page }, vocabulary, staff] = await Promise.all([
     audit.search(query),

@@ -20,9 +20,8 @@ function idOf(value: FormDataEntryValue | string | null): number | null {
   return typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : null;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(context, 'banners.manage', request);
-  const url = new URL(request.url);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requirePermission(context, 'banners.manage', url);
   const tab = tabOf(url.searchParams.get('tab'));
   const edit = url.searchParams.get('edit');
   const [slides, popups] = await Promise.all([
@@ -47,8 +46,8 @@ const DONE = {
   deleted: { hero: 'Slide deleted.', popup: 'Popup deleted.' },
 } as const;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(context, 'banners.manage', request);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const user = await requirePermission(context, 'banners.manage', url);
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '');
   const kind = tabOf(String(form.get('kind') ?? ''));

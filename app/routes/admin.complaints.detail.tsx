@@ -21,8 +21,8 @@ async function detailOr404(context: Route.LoaderArgs['context'], user: SessionUs
   }
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await requirePermission(context, 'complaints.handle', request);
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const user = await requirePermission(context, 'complaints.handle', url);
   const [ticket, auditTrail] = await Promise.all([
     detailOr404(context, user, params.id),
     loadAuditTrail(context, user, 'support_ticket', params.id),
@@ -30,12 +30,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { ticket, auditTrail };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requirePermission(context, 'complaints.handle', request);
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  const user = await requirePermission(context, 'complaints.handle', url);
   const actor = { user, ip: context.clientIp };
   const form = await request.formData();
   const values: Record<string, string> = { ...formValues(form), id: params.id };
-  const here = new URL(request.url).pathname;
+  const here = url.pathname;
   const admin = context.services.support.admin;
   try {
     switch (values.intent) {

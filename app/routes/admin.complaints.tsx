@@ -9,9 +9,9 @@ import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { redirectWithToast } from '#app/lib/toast.server.ts';
 import type { Route } from './+types/admin.complaints';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requirePermission(context, 'complaints.handle', request);
-  const params = new URL(request.url).searchParams;
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const user = await requirePermission(context, 'complaints.handle', url);
+  const params = url.searchParams;
   const query = Object.fromEntries(params);
   const result = await context.services.support.admin.list({ user, ip: context.clientIp }, query);
   const replyId = Number(params.get('reply'));
@@ -27,12 +27,12 @@ function listAddress(url: URL): string {
   return `${url.pathname}${rest ? `?${rest}` : ''}`;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(context, 'complaints.handle', request);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const user = await requirePermission(context, 'complaints.handle', url);
   const actor = { user, ip: context.clientIp };
   const form = await request.formData();
   const values = formValues(form);
-  const here = listAddress(new URL(request.url));
+  const here = listAddress(url);
   const admin = context.services.support.admin;
   try {
     switch (values.intent) {

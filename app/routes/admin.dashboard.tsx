@@ -6,9 +6,9 @@ import { requirePermission } from '#app/lib/auth.server.ts';
 import { PERIOD_LABELS, parseDashboardPeriod } from '#core/periods.ts';
 import type { Route } from './+types/admin.dashboard';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requirePermission(context, 'dashboard.view', request);
-  const period = parseDashboardPeriod(new URL(request.url).searchParams.get('period'));
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const user = await requirePermission(context, 'dashboard.view', url);
+  const period = parseDashboardPeriod(url.searchParams.get('period'));
   const figures = await context.services.analytics.dashboard(period);
   return { name: user.name, figures, chart: revenueChartGeometry(figures.chart.points) };
 }

@@ -34,10 +34,10 @@ function idOf(raw: unknown): number {
   return /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requirePermission(context, 'discounts.manage', request);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const user = await requirePermission(context, 'discounts.manage', url);
   const actor = { user, ip: context.clientIp };
-  const params = new URL(request.url).searchParams;
+  const params = url.searchParams;
   const service = context.services.adminDiscounts;
   const list = await service.list(actor, Object.fromEntries(params));
   let modal: DiscountModal | null = null;
@@ -107,13 +107,13 @@ function done(code: string, what: 'created' | 'saved' | 'on' | 'off' | 'deleted'
   }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(context, 'discounts.manage', request);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const user = await requirePermission(context, 'discounts.manage', url);
   const actor = { user, ip: context.clientIp };
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '');
   // The form posts to the list's own address (its filter in the query), and comes back to it.
-  const back = listHref(new URL(request.url).searchParams);
+  const back = listHref(url.searchParams);
   const service = context.services.adminDiscounts;
   const values = formValues(form);
   const categories = form.getAll('categories').map(String);

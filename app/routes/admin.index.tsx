@@ -4,8 +4,8 @@ import { STAFF_ROLES } from '#core/account.ts';
 import type { Route } from './+types/admin.index';
 
 // /admin: staff go to the dashboard; anyone else meets the sign-in form (the layout's boundary).
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireRole(context, STAFF_ROLES, request);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requireRole(context, STAFF_ROLES, url);
   throw redirect('/admin/dashboard');
 }
 

@@ -8,13 +8,13 @@ import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { redirectWithToast } from '#app/lib/toast.server.ts';
 import type { Route } from './+types/admin.mail';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requirePermission(context, 'mail.outbox', request);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const user = await requirePermission(context, 'mail.outbox', url);
   return context.services.outboxAdmin.trouble({ user, ip: context.clientIp });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(context, 'mail.outbox', request);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const user = await requirePermission(context, 'mail.outbox', url);
   const values = formValues(await request.formData());
   try {
     const done = await context.services.outboxAdmin.retry(

@@ -7,9 +7,8 @@ import type { Route } from './+types/admin.mailbox';
 
 const PAGE_SIZE = 25;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   await requireRole(context, STAFF_ROLES);
-  const url = new URL(request.url);
   const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
   const to = (url.searchParams.get('to') ?? '').trim().slice(0, 254);
   const mailbox = await context.services.mail.listMailbox({ page, pageSize: PAGE_SIZE, to });

@@ -11,8 +11,8 @@ import { redirectWithToast } from '#app/lib/toast.server.ts';
 import { can } from '#core/permissions.ts';
 import type { Route } from './+types/admin.newsletter.campaigns.detail';
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await requirePermission(context, 'newsletter.view', request);
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const user = await requirePermission(context, 'newsletter.view', url);
   const admin = context.services.newsletter.admin;
   const campaign = await admin
     .campaign({ user, ip: context.clientIp }, { id: params.id })
@@ -30,8 +30,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { campaign, confirmedCount, auditTrail, canSend: can(user.role, 'newsletter.send') };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requirePermission(context, 'newsletter.send', request);
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  const user = await requirePermission(context, 'newsletter.send', url);
   const actor = { user, ip: context.clientIp };
   const values = formValues(await request.formData());
   const here = `/admin/newsletter/campaigns/${params.id}`;

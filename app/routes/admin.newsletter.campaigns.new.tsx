@@ -6,13 +6,13 @@ import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { redirectWithToast } from '#app/lib/toast.server.ts';
 import type { Route } from './+types/admin.newsletter.campaigns.new';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(context, 'newsletter.send', request);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requirePermission(context, 'newsletter.send', url);
   return null;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(context, 'newsletter.send', request);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const user = await requirePermission(context, 'newsletter.send', url);
   const values = formValues(await request.formData());
   try {
     const { id } = await context.services.newsletter.admin.createCampaign(

@@ -4,9 +4,9 @@
 import { requirePermission } from '#app/lib/auth.server.ts';
 import type { Route } from './+types/admin.newsletter.csv';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requirePermission(context, 'newsletter.view', request);
-  const query = Object.fromEntries(new URL(request.url).searchParams);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const user = await requirePermission(context, 'newsletter.view', url);
+  const query = Object.fromEntries(url.searchParams);
   const { stream, fileName } = await context.services.newsletter.admin.exportCsv(
     { user, ip: context.clientIp },
     query,

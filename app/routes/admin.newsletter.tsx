@@ -5,10 +5,10 @@ import { requirePermission } from '#app/lib/auth.server.ts';
 import { can } from '#core/permissions.ts';
 import type { Route } from './+types/admin.newsletter';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requirePermission(context, 'newsletter.view', request);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const user = await requirePermission(context, 'newsletter.view', url);
   const actor = { user, ip: context.clientIp };
-  const query = Object.fromEntries(new URL(request.url).searchParams);
+  const query = Object.fromEntries(url.searchParams);
   const admin = context.services.newsletter.admin;
   const [data, campaigns] = await Promise.all([
     admin.listSubscribers(actor, query),

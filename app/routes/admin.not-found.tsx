@@ -4,9 +4,9 @@ import { STAFF_ROLES } from '#core/account.ts';
 import type { Route } from './+types/admin.not-found';
 
 // Any other /admin/* address: the sign-in form for outsiders, "not found" for staff.
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   await requireRole(context, STAFF_ROLES);
-  context.log.info({ path: new URL(request.url).pathname }, 'admin page not found');
+  context.log.info({ path: url.pathname }, 'admin page not found');
   throw data(null, { status: 404 });
 }
 

@@ -4,9 +4,9 @@ import { requirePermission } from '#app/lib/auth.server.ts';
 import { adminOrderFiltersFrom } from '#core/contract/admin-orders.ts';
 import type { Route } from './+types/admin.orders.csv';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requirePermission(context, 'orders.view', request);
-  const filters = adminOrderFiltersFrom(new URL(request.url).searchParams);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const user = await requirePermission(context, 'orders.view', url);
+  const filters = adminOrderFiltersFrom(url.searchParams);
   const { stream, fileName } = context.services.orders.admin.exportCsv(filters);
   context.log.info({ by: user.id, filters }, 'orders exported as CSV');
   return new Response(stream, {

@@ -15,8 +15,8 @@ import type { Route } from './+types/admin.orders.detail';
 const INTENTS = ['status', 'cancel', 'note', 'confirm-payment', 'resend'] as const;
 type Intent = (typeof INTENTS)[number];
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await requirePermission(context, 'orders.view', request);
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const user = await requirePermission(context, 'orders.view', url);
   const { services } = context;
   const order = await services.orders.admin.detail(params.trackingNumber);
   if (!order) throw data({ message: 'Order not found.' }, { status: 404 });
@@ -44,8 +44,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requirePermission(context, 'orders.update', request);
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  const user = await requirePermission(context, 'orders.update', url);
   const actor = { ...user, ip: context.clientIp };
   const { orders } = context.services;
   const form = await request.formData();
@@ -61,7 +61,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     switch (intent) {
       case 'status': {
         const correction = form.get('correction') === 'true';
-        if (correction) await requirePermission(context, 'orders.correct', request);
+        if (correction) await requirePermission(context, 'orders.correct', url);
         const moved = await orders.moveStatus(
           trackingNumber,
           { status: form.get('status'), note: form.get('note') ?? '', correction },

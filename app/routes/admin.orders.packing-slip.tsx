@@ -5,8 +5,8 @@ import { PackingSlip } from '#app/features/admin/orders/packing-slip.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
 import type { Route } from './+types/admin.orders.packing-slip';
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requirePermission(context, 'orders.view', request);
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  await requirePermission(context, 'orders.view', url);
   const order = await context.services.orders.admin.detail(params.trackingNumber);
   if (!order) throw data({ message: 'Order not found.' }, { status: 404 });
   return { order };

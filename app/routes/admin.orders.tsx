@@ -9,20 +9,19 @@ import { redirectWithToast } from '#app/lib/toast.server.ts';
 import { adminOrderFiltersFrom } from '#core/contract/admin-orders.ts';
 import type { Route } from './+types/admin.orders';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(context, 'orders.view', request);
-  const filters = adminOrderFiltersFrom(new URL(request.url).searchParams);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requirePermission(context, 'orders.view', url);
+  const filters = adminOrderFiltersFrom(url.searchParams);
   const page = await context.services.orders.admin.list(filters);
   return { page, filters };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(context, 'orders.update', request);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const user = await requirePermission(context, 'orders.update', url);
   const actor = { ...user, ip: context.clientIp };
   const form = await request.formData();
   const intent = form.get('intent');
   // Back to the list as it was (its filters and page), with the result as a toast.
-  const url = new URL(request.url);
   const here = `${url.pathname}${url.search}`;
   const trackingNumber = String(form.get('trackingNumber') ?? '');
   try {

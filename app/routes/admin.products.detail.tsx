@@ -20,8 +20,8 @@ function productId(raw: string): number {
   return id;
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await requirePermission(context, 'products.view', request);
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const user = await requirePermission(context, 'products.view', url);
   const id = productId(params.id);
   const [product, auditTrail] = await Promise.all([
     context.services.adminProducts.detail({ user, ip: context.clientIp }, id).catch((error: unknown) => {
@@ -42,8 +42,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  return productFormAction(request, context, productId(params.id));
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  return productFormAction(request, url, context, productId(params.id));
 }
 
 export const headers = formHeaders;

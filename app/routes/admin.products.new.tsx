@@ -8,14 +8,14 @@ import { formHeaders } from '#app/lib/forms.server.ts';
 import { emptyDraft } from '#core/product-draft.ts';
 import type { Route } from './+types/admin.products.new';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(context, 'products.edit', request);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requirePermission(context, 'products.edit', url);
   return { draft: emptyDraft() };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  await requirePermission(context, 'products.edit', request);
-  return productFormAction(request, context, null);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  await requirePermission(context, 'products.edit', url);
+  return productFormAction(request, url, context, null);
 }
 
 export const headers = formHeaders;

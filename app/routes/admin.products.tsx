@@ -5,9 +5,9 @@ import { requirePermission } from '#app/lib/auth.server.ts';
 import { can } from '#core/permissions.ts';
 import type { Route } from './+types/admin.products';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requirePermission(context, 'products.view', request);
-  const query = Object.fromEntries(new URL(request.url).searchParams);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const user = await requirePermission(context, 'products.view', url);
+  const query = Object.fromEntries(url.searchParams);
   const page = await context.services.adminProducts.list({ user, ip: context.clientIp }, query);
   return { page, can: { edit: can(user.role, 'products.edit'), delete: can(user.role, 'delete.any') } };
 }

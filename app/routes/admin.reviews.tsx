@@ -7,19 +7,18 @@ import { redirectWithToast } from '#app/lib/toast.server.ts';
 import { can } from '#core/permissions.ts';
 import type { Route } from './+types/admin.reviews';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requirePermission(context, 'reviews.moderate', request);
-  const query = Object.fromEntries(new URL(request.url).searchParams);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const user = await requirePermission(context, 'reviews.moderate', url);
+  const query = Object.fromEntries(url.searchParams);
   const data = await context.services.reviews.admin.list({ user, ip: context.clientIp }, query);
   return { data, canDelete: can(user.role, 'delete.any') };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(context, 'reviews.moderate', request);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const user = await requirePermission(context, 'reviews.moderate', url);
   const actor = { user, ip: context.clientIp };
   const form = await request.formData();
   const values = formValues(form);
-  const url = new URL(request.url);
   const here = `${url.pathname}${url.search}`;
   const admin = context.services.reviews.admin;
   try {

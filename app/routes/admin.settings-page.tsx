@@ -9,16 +9,16 @@ import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { redirectWithToast } from '#app/lib/toast.server.ts';
 import type { Route } from './+types/admin.settings-page';
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requirePermission(context, 'settings.manage', request);
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  await requirePermission(context, 'settings.manage', url);
   const view = await context.services.settings.adminView();
   const page = view.pages.find((p) => p.slug === params.slug);
   if (!page) throw data({ message: 'There is no such page.' }, { status: 404 });
   return { page };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requirePermission(context, 'settings.manage', request);
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  const user = await requirePermission(context, 'settings.manage', url);
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '');
   const values = formValues(form);

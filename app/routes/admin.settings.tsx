@@ -20,14 +20,14 @@ const SAVED: Record<SettingsSection, string> = {
   reminders: 'Reminder settings saved.',
 };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(context, 'settings.manage', request);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requirePermission(context, 'settings.manage', url);
   const view = await context.services.settings.adminView();
   return { view: { ...view, pages: view.pages.map((p) => ({ slug: p.slug, title: p.title })) } };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(context, 'settings.manage', request);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const user = await requirePermission(context, 'settings.manage', url);
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '');
   if (!(SETTINGS_SECTIONS as readonly string[]).includes(intent)) {

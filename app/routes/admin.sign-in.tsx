@@ -13,8 +13,8 @@ function adminDestination(value: FormDataEntryValue | string | null): string {
   return path.startsWith('/admin/') && !path.startsWith('/admin/sign-in') ? path : '/admin/dashboard';
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const redirectTo = adminDestination(new URL(request.url).searchParams.get('redirectTo'));
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const redirectTo = adminDestination(url.searchParams.get('redirectTo'));
   const session = await context.auth.getSession();
   if (session && STAFF_ROLES.includes(session.user.role)) throw redirect(redirectTo);
   // Password given, second factor not yet: straight on to it (ADR 019).

@@ -16,21 +16,21 @@ async function member(context: Route.LoaderArgs['context'], id: string) {
 }
 
 /** Staff see the admin, but only an admin resets a second factor. */
-async function requireAdmin(context: Route.LoaderArgs['context'], request: Request) {
-  const user = await requireRole(context, STAFF_ROLES, request);
+async function requireAdmin(context: Route.LoaderArgs['context'], url: URL) {
+  const user = await requireRole(context, STAFF_ROLES, url);
   if (user.role !== 'admin')
     throw data({ message: 'Only an admin can reset two-factor sign-in.' }, { status: 403 });
   return user;
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(context, request);
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(context, url);
   const target = await member(context, params.id);
   return { target, self: target.id === admin.id };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(context, request);
+export async function action({ url, params, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(context, url);
   const id = Number.parseInt(params.id, 10);
   try {
     if (!Number.isSafeInteger(id)) throw data({ message: 'No such staff member.' }, { status: 404 });

@@ -6,10 +6,10 @@ import { requireRole } from '#app/lib/auth.server.ts';
 import { STAFF_ROLES } from '#core/account.ts';
 import type { Route } from './+types/admin.staff';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireRole(context, STAFF_ROLES, request);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const user = await requireRole(context, STAFF_ROLES, url);
   const staff = await context.services.twoFactor.listStaff();
-  const reset = new URL(request.url).searchParams.get('reset');
+  const reset = url.searchParams.get('reset');
   const resetMember = reset ? (staff.find((m) => String(m.id) === reset) ?? null) : null;
   return { staff, me: user.id, isAdmin: user.role === 'admin', resetMember };
 }

@@ -10,8 +10,8 @@ import type { TicketCounts } from '#core/contract/support.ts';
 import { DEMO_ADMIN_SECOND_FACTOR_NOTICE } from '#core/two-factor.ts';
 import type { Route } from './+types/admin';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireRole(context, STAFF_ROLES, request);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const user = await requireRole(context, STAFF_ROLES, url);
   return {
     user: { name: user.name, role: user.role },
     demoMode: await context.services.demo.isOn(),

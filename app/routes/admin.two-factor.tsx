@@ -21,8 +21,8 @@ function adminDestination(value: FormDataEntryValue | string | null): string {
 
 const NO_STORE = { 'cache-control': 'private, no-store' };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const redirectTo = adminDestination(new URL(request.url).searchParams.get('redirectTo'));
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const redirectTo = adminDestination(url.searchParams.get('redirectTo'));
   const session = await context.auth.getSession();
   if (!session) throw redirect(`/admin/sign-in?${new URLSearchParams({ redirectTo })}`);
   const { twoFactor } = context.services;

@@ -27,8 +27,8 @@ function userId(raw: string): number {
   return id;
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await requirePermission(context, 'customers.view', request);
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const user = await requirePermission(context, 'customers.view', url);
   const id = userId(params.id);
   const [found, auditTrail] = await Promise.all([
     context.services.adminUsers.detail({ user, ip: context.clientIp }, id).catch((error: unknown) => {
@@ -61,12 +61,12 @@ const PERMISSION_OF = {
   email: 'customers.email',
 } as const;
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, url, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '');
   if (!(intent in PERMISSION_OF)) throw data({ message: 'Unknown action.' }, { status: 400 });
   const known = intent as keyof typeof PERMISSION_OF;
-  const user = await requirePermission(context, 'customers.view', request);
+  const user = await requirePermission(context, 'customers.view', url);
   const id = userId(params.id);
   const actor = { user, ip: context.clientIp };
   const values = formValues(form);

@@ -4,9 +4,9 @@ import { UsersPage } from '#app/features/admin/users/users-page.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
 import type { Route } from './+types/admin.users';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requirePermission(context, 'customers.view', request);
-  const query = Object.fromEntries(new URL(request.url).searchParams);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const user = await requirePermission(context, 'customers.view', url);
+  const query = Object.fromEntries(url.searchParams);
   return context.services.adminUsers.list({ user, ip: context.clientIp }, query);
 }
 

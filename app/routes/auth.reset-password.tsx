@@ -6,8 +6,8 @@ import { FormMessage, NewPasswordFields, SubmitButton } from '#app/features/acco
 import { formFailure, formValues } from '#app/lib/forms.server.ts';
 import type { Route } from './+types/auth.reset-password';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = (new URL(request.url).searchParams.get('token') ?? '').slice(0, 200);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const token = (url.searchParams.get('token') ?? '').slice(0, 200);
   return { token, usable: await context.services.accounts.isResetTokenUsable(token) };
 }
 

@@ -22,8 +22,7 @@ function destination(value: FormDataEntryValue | string | null): string {
   return path.startsWith('/auth') ? ACCOUNT_HOME : path;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url, context }: Route.LoaderArgs) {
   const redirectTo = destination(url.searchParams.get('redirectTo'));
   if (await context.auth.getUser()) throw redirect(redirectTo);
   const tab: Tab = url.searchParams.get('tab') === 'signup' ? 'signup' : 'signin';

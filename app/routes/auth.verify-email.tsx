@@ -13,8 +13,7 @@ import { ACCOUNT_HOME } from '#core/account.ts';
 import { safeRedirectPath } from '#core/safe-redirect.ts';
 import type { Route } from './+types/auth.verify-email';
 
-export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ url }: Route.LoaderArgs) {
   return {
     token: (url.searchParams.get('token') ?? '').slice(0, 200),
     next: safeRedirectPath(url.searchParams.get('next'), ACCOUNT_HOME),

@@ -25,8 +25,8 @@ const SORTS: { value: ListingSort; label: string }[] = [
   { value: 'price-desc', label: 'Price: high to low' },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const state = readListingState(new URL(request.url).searchParams);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const state = readListingState(url.searchParams);
   const result = await context.services.catalog.listProducts(state);
   sharePage(context, [PAGE_TAGS.listings, PAGE_TAGS.categories]);
   return { state, ...result, canonical: `${context.publicUrl}${listingHref(state)}` };

@@ -20,9 +20,9 @@ const INTENTS: readonly Intent[] = [
   'ticket-message',
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(context, request);
-  const params = new URL(request.url).searchParams;
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const user = await requireUser(context, url);
+  const params = url.searchParams;
   const tab = dashboardTab(params.get('tab'));
   const focus = Number(params.get('product'));
   const [profile, orders, reviews, support, promotions, reviewableLines] = await Promise.all([
@@ -49,8 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(context, request);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const user = await requireUser(context, url);
   const form = await request.formData();
   const intent = INTENTS.find((i) => i === form.get('intent'));
   const values = formValues(form);

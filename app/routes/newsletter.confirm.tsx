@@ -6,8 +6,8 @@ import { data, Form, Link } from 'react-router';
 import { asAppError } from '#app/lib/errors.ts';
 import type { Route } from './+types/newsletter.confirm';
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { token: (new URL(request.url).searchParams.get('token') ?? '').slice(0, 200) };
+export function loader({ url }: Route.LoaderArgs) {
+  return { token: (url.searchParams.get('token') ?? '').slice(0, 200) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -5,20 +5,20 @@ import { MailX } from 'lucide-react';
 import { data, Link } from 'react-router';
 import type { Route } from './+types/newsletter.unsubscribe';
 
-async function unsubscribe(request: Request, services: Route.LoaderArgs['context']['services']) {
-  const token = (new URL(request.url).searchParams.get('token') ?? '').slice(0, 200);
+async function unsubscribe(url: URL, services: Route.LoaderArgs['context']['services']) {
+  const token = (url.searchParams.get('token') ?? '').slice(0, 200);
   const result = await services.newsletter.unsubscribe({ token });
   const headers = { 'cache-control': 'private, no-store' };
   if (!result) return data({ done: false as const, email: '' }, { status: 404, headers });
   return data({ done: true as const, email: result.email }, { headers });
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return unsubscribe(request, context.services);
+export function loader({ url, context }: Route.LoaderArgs) {
+  return unsubscribe(url, context.services);
 }
 
-export function action({ request, context }: Route.ActionArgs) {
-  return unsubscribe(request, context.services);
+export function action({ url, context }: Route.ActionArgs) {
+  return unsubscribe(url, context.services);
 }
 
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {

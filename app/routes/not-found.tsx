@@ -2,8 +2,8 @@ import { data } from 'react-router';
 import { NotFoundContent } from '#app/features/layout/not-found-content.tsx';
 import type { Route } from './+types/not-found';
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const path = new URL(request.url).pathname;
+export function loader({ url, context }: Route.LoaderArgs) {
+  const path = url.pathname;
   context.log.warn({ path }, 'page not found');
   return data({ path }, { status: 404 });
 }

@@ -6,8 +6,8 @@ import { FormMessage } from '#app/features/account/form-fields.tsx';
 import { formFailure, formHeaders } from '#app/lib/forms.server.ts';
 import type { Route } from './+types/payment-canceled';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const reference = (new URL(request.url).searchParams.get('reference') ?? '').slice(0, 100);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const reference = (url.searchParams.get('reference') ?? '').slice(0, 100);
   const { payments, orders } = context.services;
   // Ask the provider what happened: a cancelled payment gives its items back (a retry takes them
   // again); one that went through after all is shown as paid.

@@ -5,8 +5,7 @@ import { data, Link, redirect } from 'react-router';
 import { OrderConfirmation } from '#app/features/orders/order-confirmation.tsx';
 import type { Route } from './+types/payment-success';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url, context }: Route.LoaderArgs) {
   // Paystack adds both ?trxref= and ?reference= to the return address.
   const reference = (url.searchParams.get('reference') ?? url.searchParams.get('trxref') ?? '').slice(0, 100);
   const { payments, orders, content } = context.services;

@@ -11,7 +11,7 @@ import { STATIC_PAGE } from '#app/lib/page-handle.ts';
 import { parseProductId, productPath } from '#core/catalog.ts';
 import type { Route } from './+types/product';
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const id = parseProductId(params.slug);
   const product = id === null ? null : await context.services.catalog.getProduct(id);
   if (!product) {
@@ -31,7 +31,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       { status: gone ? 410 : 404 },
     );
   }
-  const url = new URL(request.url);
   const canonicalPath = productPath(product);
   if (url.pathname !== canonicalPath) throw redirect(`${canonicalPath}${url.search}`, 301);
   const reviewsPage = Number(url.searchParams.get('reviews') ?? 1);

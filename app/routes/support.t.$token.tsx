@@ -19,11 +19,11 @@ async function ticketOr404(context: Route.LoaderArgs['context'], token: string) 
   }
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const ticket = await ticketOr404(context, params.token);
   // The link is the key to a customer's messages and photos: no copy is kept, by any cache.
   return data(
-    { ticket, sent: new URL(request.url).searchParams.has('sent') },
+    { ticket, sent: url.searchParams.has('sent') },
     { headers: { 'cache-control': 'private, no-store' } },
   );
 }

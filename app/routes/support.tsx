@@ -9,9 +9,9 @@ import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { supportPhotoOf } from '#app/lib/support-photo.server.ts';
 import type { Route } from './+types/support';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   if (await context.auth.getUser()) throw redirect('/dashboard?tab=support');
-  const params = new URL(request.url).searchParams;
+  const params = url.searchParams;
   const sent = params.get('sent');
   // ?order=CH…: the order emails' "Get Support" link fills the tracking number in.
   const order = (params.get('order') ?? '').replace(/\s+/g, '').toUpperCase();

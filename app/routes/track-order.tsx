@@ -8,8 +8,8 @@ import { formFailure, formHeaders } from '#app/lib/forms.server.ts';
 import { normalizeTrackingNumber } from '#core/contract/orders.ts';
 import type { Route } from './+types/track-order';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const id = normalizeTrackingNumber((new URL(request.url).searchParams.get('id') ?? '').slice(0, 40));
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const id = normalizeTrackingNumber((url.searchParams.get('id') ?? '').slice(0, 40));
   if (!id) return { id, order: null, notFound: false, limited: null };
   try {
     await context.services.limits.enforce('track', context);

@@ -71,9 +71,12 @@ function toWebRequest(
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }
+  // A visitor who leaves before the answer is written stops the render; once it is written there
+  // is nothing left to stop (checking `writableFinished` instead aborted every finished injected
+  // request, whose socket never reports the bytes flushed).
   const controller = new AbortController();
   reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) controller.abort();
+    if (!reply.raw.writableEnded) controller.abort();
   });
   const init: RequestInit & { duplex?: 'half' } = {
     method: request.method,

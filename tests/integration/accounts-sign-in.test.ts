@@ -300,6 +300,16 @@ describe('sign in', () => {
     expect(stored[0]!.id).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('brings a shopper back to the page, not to its data address, when a browser fetches it signed out', async () => {
+    // A hydrated page asks React Router's data endpoint (`/dashboard.data?_routes=…`); the sign-in
+    // it is sent to must return to /dashboard with its own query (ADR 058: loaders read `url`).
+    const client = new TestClient(shop.app);
+    const fetched = await client.get('/dashboard.data?tab=orders&_routes=routes%2Fdashboard');
+    expect(fetched.body).toContain('/auth?redirectTo=%2Fdashboard%3Ftab%3Dorders');
+    expect(fetched.body).not.toContain('.data');
+    expect(fetched.body).not.toContain('_routes');
+  });
+
   it('signing out ends the session on the server, not just in the browser', async () => {
     const user = await createUser(shop.database.db);
     const client = new TestClient(shop.app);

@@ -91,6 +91,13 @@ describe('what the browser hydrates from', () => {
     expect(stream?.[2]).toContain('routes/admin.audit');
     expect(page.body).toContain('window.__reactRouterContext.streamController.close();');
 
+    // Moving between admin pages, the browser asks the data endpoint; the loader reads the page's
+    // own address, without `.data` or React Router's parameters.
+    const next = await admin.client.get('/admin/audit.data?_routes=routes%2Fadmin.audit');
+    expect(next.statusCode).toBe(200);
+    expect(next.body).toContain('routes/admin.audit');
+    expect(next.body).not.toContain('_routes');
+
     const storefront = await new TestClient(shop.app).get('/pages/shipping');
     expect(storefront.statusCode).toBe(200);
     expect(storefront.body).not.toContain('__reactRouterContext');

@@ -32,10 +32,15 @@ function answer(draft: ProductDraft, extra: Partial<ProductFormResult> = {}, sta
   );
 }
 
-export async function productFormAction(request: Request, context: AppLoadContext, id: number | null) {
+export async function productFormAction(
+  request: Request,
+  url: URL,
+  context: AppLoadContext,
+  id: number | null,
+) {
   const form = await request.formData();
   const intent = String(form.get('intent') ?? 'save');
-  const user = await requirePermission(context, 'products.view', request);
+  const user = await requirePermission(context, 'products.view', url);
   const actor = { user, ip: context.clientIp };
   const values = formValues(form);
   // Photos chosen without JavaScript (a multipart post) are checked and stored first, and join the
