@@ -10,8 +10,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import { type Figure, loader, load as loadWith } from './load.ts';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -42,14 +42,8 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Pro
   throw new Error(`no answer from ${url}`);
 }
 
-async function load(url: string): Promise<{ rps: number; p99: number; errors: number }> {
-  const result = await autocannon({
-    url,
-    connections,
-    duration: seconds,
-    headers: { 'accept-encoding': 'br, gzip' },
-  });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+async function load(url: string): Promise<Figure> {
+  return loadWith(url, { connections, seconds });
 }
 
 async function main() {
@@ -125,6 +119,7 @@ async function main() {
     const bare = await load(`http://127.0.0.1:${helloPort}/`);
     await hello.close();
 
+    note('load generator', loader);
     note('bare Fastify hello-world', `${Math.round(bare.rps)} req/s, p99 ${bare.p99} ms`);
     note('shop /api/v1/health (JSON, no database)', `${Math.round(api.rps)} req/s, p99 ${api.p99} ms`);
     note(

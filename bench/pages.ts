@@ -16,72 +16,21 @@
 // installed (Debian's `wrk`; one C thread), else from autocannon, which at a kept page's ~9 KB
 // saturates its own core while the shop is under half busy (BENCH_LOADER=autocannon forces it);
 // the table's title says which. Nothing here is a pass/fail test.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { DEMO_ADMIN } from '#core/demo.ts';
+import { type Figure, loader, load as loadWith } from './load.ts';
 import { firstProductPath, guestCartCookie } from './sample-shop.ts';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
-interface Figure {
-  rps: number;
-  p99: number;
-  mean: number;
-  errors: number;
-}
-
-/**
- * The load generator: wrk (C, one thread) when it is on the PATH — Debian's `wrk` package — else
- * autocannon. autocannon parses every byte in JavaScript on one thread: at a kept page's ~9 KB it
- * saturates its core while the shop is less than half busy, so it measures itself, not the shop.
- * `BENCH_LOADER=autocannon` forces it.
- */
-const loader: 'wrk' | 'autocannon' =
-  process.env.BENCH_LOADER === 'autocannon' || spawnSync('wrk', ['--version']).error ? 'autocannon' : 'wrk';
-
 async function load(url: string, headers: Record<string, string> = {}, conns = connections): Promise<Figure> {
-  const allHeaders: Record<string, string> = { 'accept-encoding': 'br, gzip', ...headers };
-  if (loader === 'wrk') return wrk(url, allHeaders, conns);
-  const result = await autocannon({ url, connections: conns, duration: seconds, headers: allHeaders });
-  return {
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    mean: result.latency.average,
-    errors: result.errors + result.non2xx,
-  };
-}
-
-/** One wrk run (one thread, `conns` connections), its summary read from its output. */
-async function wrk(url: string, headers: Record<string, string>, conns: number): Promise<Figure> {
-  const args = ['-t1', `-c${conns}`, `-d${seconds}s`, '--latency'];
-  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
-  const child = spawn('wrk', [...args, url], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
-    out += chunk;
-  });
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`wrk exited with ${code}: ${out}`);
-  /** A wrk duration ("812.00us", "3.21ms", "1.02s") in ms. */
-  const duration = (text: string | undefined): number => {
-    const m = /^([\d.]+)(us|ms|s|m)$/.exec(text ?? '');
-    if (!m) return Number.NaN;
-    return Number(m[1]) * { us: 0.001, ms: 1, s: 1000, m: 60_000 }[m[2] as 'us' | 'ms' | 's' | 'm'];
-  };
-  const errors = /Non-2xx or 3xx responses: (\d+)/.exec(out);
-  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
-  return {
-    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]),
-    p99: duration(/ 99%\s+(\S+)/.exec(out)?.[1]),
-    mean: duration(/Latency\s+(\S+)/.exec(out)?.[1]),
-    errors: Number(errors?.[1] ?? 0) + (socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0),
-  };
+  return loadWith(url, { headers, connections: conns, seconds });
 }
 
 /** The process's user + system CPU time in ms (Linux /proc; null elsewhere). */
