@@ -2,11 +2,13 @@
 // Creates an admin, or makes an existing account an admin with this password (its sessions end).
 // The owner has taken the shop over: demo mode ends for good (ADR 016), and the demo admin (with
 // its sessions) and the sample promo codes are removed now.
-// Stop the shop first when it uses the embedded database (one process per data folder).
+// Stop the shop first when it uses the embedded database (one process per data folder): run while
+// the shop has it, this refuses and names the running shop (ADR 064).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEMO_ADMIN, isDemoAdminEmail } from '#core/demo.ts';
 import { databaseConfigFromEnv, openDatabase } from '#server/db/client.ts';
+import { DataFolderInUse, lockEmbeddedDatabase } from '#server/db/data-folder-lock.ts';
 import { EnvError, loadEnv } from '#server/env.ts';
 import { isAppError } from '#server/platform/errors.ts';
 import { DiskStorage } from '#server/platform/storage.ts';
@@ -29,7 +31,12 @@ async function main() {
     process.exit(2);
   }
   const env = loadEnv();
-  const database = await openDatabase(databaseConfigFromEnv(env));
+  const config = databaseConfigFromEnv(env);
+  const lock =
+    config.kind === 'pglite' && config.dir
+      ? lockEmbeddedDatabase(config.dir, { command: 'npm run admin:create' })
+      : null;
+  const database = await openDatabase(config);
   try {
     await database.migrate();
     const services = createServices({
@@ -62,11 +69,12 @@ async function main() {
     );
   } finally {
     await database.close();
+    lock?.release();
   }
 }
 
 main().catch((error) => {
-  if (error instanceof EnvError || isAppError(error)) {
+  if (error instanceof EnvError || error instanceof DataFolderInUse || isAppError(error)) {
     console.error(error.message);
     process.exit(1);
   }

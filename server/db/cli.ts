@@ -1,6 +1,7 @@
 // npm run db:migrate | db:seed | db:reset | db:backup | db:restore — for the database named by the
 // environment (embedded PGlite in DATA_DIR, or DATABASE_URL). Stop the shop first when it uses
-// PGlite: the embedded database belongs to one process at a time.
+// PGlite: the embedded database belongs to one process at a time, and a command run while the shop
+// (or another command) has it refuses, naming that process (ADR 064).
 //   npm run db:backup [-- --out FILE]         one tar file: database and photos (ADR 052)
 //   npm run db:restore -- FILE [--force]      into an empty shop; --force replaces one that has data
 import { rm, stat } from 'node:fs/promises';
@@ -8,6 +9,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { BackupError, backupShop, restoreShop } from '#server/db/backup.ts';
 import { databaseConfigFromEnv, openDatabase } from '#server/db/client.ts';
+import { DataFolderInUse, lockEmbeddedDatabase } from '#server/db/data-folder-lock.ts';
 import { seedReferenceData, seedSampleData } from '#server/db/seed/seed.ts';
 import { EnvError, loadEnv } from '#server/env.ts';
 import { createContentService } from '#server/modules/content/content.service.ts';
@@ -43,6 +45,9 @@ async function main() {
   const log = createLogger({ level: env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL });
   const config = databaseConfigFromEnv(env);
   const place = { database: config, mediaDir: path.join(env.DATA_DIR, 'media') };
+  // Let go however the command ends (the lock's own 'exit' handler), this one included.
+  if (config.kind === 'pglite' && config.dir)
+    lockEmbeddedDatabase(config.dir, { command: `npm run db:${command}` });
 
   if (command === 'backup') {
     const outAt = args.indexOf('--out');
@@ -118,6 +123,10 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof EnvError || error instanceof BackupError ? error.message : error);
+  console.error(
+    error instanceof EnvError || error instanceof BackupError || error instanceof DataFolderInUse
+      ? error.message
+      : error,
+  );
   process.exit(1);
 });

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { createCacheBus } from '#server/db/cache-bus.ts';
 import { databaseConfigFromEnv, openDatabase } from '#server/db/client.ts';
+import { type DataFolderLock, lockEmbeddedDatabase } from '#server/db/data-folder-lock.ts';
 import { tidyEmbeddedDatabase } from '#server/db/housekeeping.ts';
 import { jobLocks, takeStartupLock } from '#server/db/process-locks.ts';
 import { createReadiness, type Readiness } from '#server/db/readiness.ts';
@@ -56,17 +57,29 @@ export interface AssembledShop {
   shop: Awaited<ReturnType<typeof settleShopMode>>;
   /** What `/readyz` answers; server.ts drains it on a shutdown signal. */
   readiness: Readiness;
-  /** After the app has closed: stops the worker and the timers, and closes the database. */
+  /** The embedded database's lock (ADR 064); null on PostgreSQL. server.ts records the port. */
+  dataFolderLock: DataFolderLock | null;
+  /** After the app has closed: stops the worker and the timers, closes the database, unlocks it. */
   stop(): Promise<void>;
 }
 
 /**
  * Builds the shop. A StartupError (demo or production mode refused) is thrown after the database
- * has been closed again.
+ * has been closed again; a DataFolderInUse when another process has the embedded database.
  */
 export async function assembleShop(options: { env: Env; log: Logger; dev: boolean }): Promise<AssembledShop> {
   const { env, log } = options;
-  const database = await openDatabase(databaseConfigFromEnv(env));
+  const config = databaseConfigFromEnv(env);
+  // The embedded database belongs to one process at a time (ADR 064). The lock is let go in
+  // stop(), or when the process exits however it does.
+  const dataFolderLock =
+    config.kind === 'pglite' && config.dir
+      ? lockEmbeddedDatabase(config.dir, {
+          command: options.dev ? 'the shop (npm run dev)' : 'the shop (npm start)',
+          port: env.PORT || null,
+        })
+      : null;
+  const database = await openDatabase(config);
   log.info(
     { database: database.kind, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR },
     'database open',
@@ -139,6 +152,7 @@ export async function assembleShop(options: { env: Env; log: Logger; dev: boolea
     await startup.release();
     await cacheBus.close();
     await database.close();
+    dataFolderLock?.release();
     throw error;
   }
 
@@ -182,12 +196,14 @@ export async function assembleShop(options: { env: Env; log: Logger; dev: boolea
     app,
     shop,
     readiness,
+    dataFolderLock,
     async stop() {
       jobs.stop();
       await services.media.stopAhead();
       await worker.stop();
       await cacheBus.close();
       await database.close();
+      dataFolderLock?.release();
     },
   };
 }

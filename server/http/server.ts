@@ -1,6 +1,7 @@
 // The shop's process (started through server/main.ts): start-up and shutdown. Reads and checks the
 // configuration, has the shop assembled (assemble.ts), listens, tells the operator what kind of
 // shop is open, and on SIGINT/SIGTERM finishes the requests in flight before closing.
+import { DataFolderInUse } from '#server/db/data-folder-lock.ts';
 import { type Env, EnvError, loadEnv } from '#server/env.ts';
 import { createLogger, type Logger } from '#server/platform/logger.ts';
 import {
@@ -99,7 +100,8 @@ async function main() {
   try {
     assembled = await assembleShop({ env, log, dev });
   } catch (error) {
-    if (!(error instanceof StartupError)) throw error;
+    // Refused: the shop's mode, or the embedded database in use by another process (ADR 064).
+    if (!(error instanceof StartupError || error instanceof DataFolderInUse)) throw error;
     console.error(error.message);
     process.exit(1);
   }
@@ -109,6 +111,8 @@ async function main() {
   await app.listen({ port: env.PORT, host: env.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
+  // A second process on the data folder is told where this one listens.
+  assembled.dataFolderLock?.setPort(port);
   log.info({ ms: Date.now() - started }, 'ready');
   announce(env, log, assembled.shop, port);
 }
