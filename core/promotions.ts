@@ -27,8 +27,12 @@ export type PromoRefusal =
   | 'not_started'
   | 'expired'
   | 'used_up'
-  | 'customer_limit'
-  | 'first_order_only'
+  /**
+   * A per-customer rule refused it: the code's uses per customer are spent, or it is for a first
+   * order and this customer has ordered. One reason and one message for both (issue 29, ADR 063):
+   * checking a code must not tell whether an address has ordered before or has used the code.
+   */
+  | 'not_for_customer'
   | 'not_applicable'
   | 'below_minimum';
 
@@ -50,6 +54,9 @@ export function normalizeCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
+/** The one answer for every per-customer refusal (see `not_for_customer`). */
+export const NOT_FOR_CUSTOMER = 'This promo code is not available for this email address or account.';
+
 export function refusalMessage(reason: PromoRefusal, discount?: Pick<Discount, 'minSubtotalKobo'>): string {
   switch (reason) {
     case 'unknown':
@@ -62,10 +69,8 @@ export function refusalMessage(reason: PromoRefusal, discount?: Pick<Discount, '
       return 'This promo code has expired.';
     case 'used_up':
       return 'This promo code has been used up.';
-    case 'customer_limit':
-      return 'You have already used this promo code.';
-    case 'first_order_only':
-      return 'This promo code is for your first order only.';
+    case 'not_for_customer':
+      return NOT_FOR_CUSTOMER;
     case 'not_applicable':
       return 'This promo code does not apply to the items in your cart.';
     case 'below_minimum':
@@ -90,9 +95,9 @@ export function evaluatePromo(discount: Discount | null, context: PromoContext):
     context.customerUses !== null &&
     context.customerUses >= discount.perCustomerLimit
   ) {
-    return refuse('customer_limit', discount);
+    return refuse('not_for_customer', discount);
   }
-  if (discount.firstOrderOnly && context.hasOrderedBefore) return refuse('first_order_only', discount);
+  if (discount.firstOrderOnly && context.hasOrderedBefore) return refuse('not_for_customer', discount);
   const eligible = context.lines.filter((l) => discountApplies(discount, l));
   if (eligible.length === 0) return refuse('not_applicable', discount);
   const subtotal = context.lines.reduce((a, l) => a + lineSubtotal(l), 0);

@@ -2,8 +2,20 @@
 // server: the options an owner picks values for, the matrix of combinations, SKUs made from them.
 import { OPTION_LABELS } from './variants.ts';
 
-/** The options the builder offers, in the order the product page shows them (OPTION_ORDER). */
-export const BUILDER_OPTIONS = ['length', 'texture', 'laceSize', 'density', 'colour'] as const;
+/**
+ * The options the builder offers, in the order the product page shows them: every option the
+ * catalogue uses (OPTION_ORDER), so any product opens and saves unchanged (issue 29: packs and
+ * cap sizes were dropped, and six sample products could not be saved).
+ */
+export const BUILDER_OPTIONS = [
+  'length',
+  'texture',
+  'laceSize',
+  'density',
+  'colour',
+  'capSize',
+  'packs',
+] as const;
 export type BuilderOption = (typeof BUILDER_OPTIONS)[number];
 export const BUILDER_LABELS: Record<BuilderOption, string> = {
   length: OPTION_LABELS.length!,
@@ -11,6 +23,8 @@ export const BUILDER_LABELS: Record<BuilderOption, string> = {
   laceSize: OPTION_LABELS.laceSize!,
   density: OPTION_LABELS.density!,
   colour: OPTION_LABELS.colour!,
+  capSize: OPTION_LABELS.capSize!,
+  packs: OPTION_LABELS.packs!,
 };
 export const BUILDER_HINTS: Record<BuilderOption, string> = {
   length: 'e.g. 12", 14", 16"',
@@ -18,6 +32,8 @@ export const BUILDER_HINTS: Record<BuilderOption, string> = {
   laceSize: 'e.g. 13x4, 5x5',
   density: 'e.g. 150%, 180%',
   colour: 'e.g. Natural Black, 1B',
+  capSize: 'e.g. S, M, L',
+  packs: 'e.g. 1 pack, 3 packs',
 };
 export const MAX_VARIANTS = 200;
 

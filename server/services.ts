@@ -58,7 +58,7 @@ import { createPromotionsService } from '#server/modules/promotions/promotions.s
 import { createAdminReviewsService } from '#server/modules/reviews/admin-reviews.service.ts';
 import { createReviewsService } from '#server/modules/reviews/reviews.service.ts';
 import { createAdminSupportService } from '#server/modules/support/admin-support.service.ts';
-import { createSupportService } from '#server/modules/support/support.service.ts';
+import { createSupportService, SUPPORT_RATE_LIMITS } from '#server/modules/support/support.service.ts';
 import type { CacheBus } from '#server/platform/cache.ts';
 import { localCacheBus, TtlCache } from '#server/platform/cache.ts';
 import { createLogger, type Logger } from '#server/platform/logger.ts';
@@ -149,6 +149,7 @@ export function createServices(deps: {
     SIGN_IN_DELAY,
     ...Object.values(TWO_FACTOR_LIMITS),
     ...Object.values(NEWSLETTER_RATE_LIMITS),
+    ...Object.values(SUPPORT_RATE_LIMITS),
   ]);
   if (unknownLimits.length > 0) throw new Error(`RATE_LIMITS: no rule is called ${unknownLimits.join(', ')}`);
   const limiter = createRateLimiter({ db, overrides: config.rateLimits, now: config.now });
@@ -263,6 +264,7 @@ export function createServices(deps: {
       storage,
       orders: customerOrders,
       publicUrl: config.publicUrl,
+      limiter,
       staffEmails: (q) => settings.staffOrderEmails(q),
     }),
     admin: createAdminSupportService({

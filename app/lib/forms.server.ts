@@ -22,6 +22,23 @@ export function formValues(form: FormData): Record<string, string> {
   return values;
 }
 
+/**
+ * What a refused form may send back of what was typed: only the fields in `limits`, each cut to
+ * its own limit (issue 29): a form's answer is never larger than its fields may be, whatever was
+ * posted. `values` itself stays as posted, so the service still refuses what is too long.
+ */
+export function echoable(
+  values: Record<string, string>,
+  limits: Record<string, number>,
+): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [key, max] of Object.entries(limits)) {
+    const value = values[key];
+    if (typeof value === 'string') kept[key] = value.slice(0, max);
+  }
+  return kept;
+}
+
 /** A refusal the shopper can act on, or null when the error is a bug (rethrow it). */
 export function formFailure(error: unknown, values: Record<string, string>) {
   const known = asAppError(error);

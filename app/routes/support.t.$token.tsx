@@ -4,8 +4,9 @@
 import { data, redirect } from 'react-router';
 import { FormMessage } from '#app/features/account/form-fields.tsx';
 import { TicketThread } from '#app/features/support/support-forms.tsx';
-import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { echoable, formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { supportPhotoOf } from '#app/lib/support-photo.server.ts';
+import { TICKET_BODY_MAX } from '#core/contract/support.ts';
 import type { Route } from './+types/support.t.$token';
 
 async function ticketOr404(context: Route.LoaderArgs['context'], token: string) {
@@ -37,7 +38,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await context.services.support.replyByToken(params.token, values, await supportPhotoOf(form));
     return redirect(`/support/t/${params.token}?sent=1`);
   } catch (error) {
-    const failure = formFailure(error, values);
+    const failure = formFailure(error, echoable(values, { body: TICKET_BODY_MAX }));
     if (!failure) throw error;
     return data(failure.data, failure.init ?? undefined);
   }

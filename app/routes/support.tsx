@@ -5,8 +5,9 @@ import { LifeBuoy } from 'lucide-react';
 import { data, redirect } from 'react-router';
 import { FormMessage } from '#app/features/account/form-fields.tsx';
 import { NewTicketForm } from '#app/features/support/support-forms.tsx';
-import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { echoable, formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { supportPhotoOf } from '#app/lib/support-photo.server.ts';
+import { GUEST_TICKET_FIELD_LIMITS } from '#core/contract/support.ts';
 import type { Route } from './+types/support';
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -29,7 +30,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { reference } = await context.services.support.openAsGuest(values, await supportPhotoOf(form));
     return redirect(`/support?sent=${reference}`);
   } catch (error) {
-    const failure = formFailure(error, values);
+    // What was typed comes back, never more than each field may hold (issue 29).
+    const failure = formFailure(error, echoable(values, GUEST_TICKET_FIELD_LIMITS));
     if (!failure) throw error;
     return data(failure.data, failure.init ?? undefined);
   }

@@ -59,6 +59,15 @@ export const GuestTicketInput = NewTicketInput.extend({
 });
 export type GuestTicketInput = z.infer<typeof GuestTicketInput>;
 
+/** How long each field of the guest form may be: what a refused form sends back is cut to these. */
+export const GUEST_TICKET_FIELD_LIMITS = {
+  name: 100,
+  email: 254,
+  trackingNumber: 40,
+  subject: TICKET_SUBJECT_MAX,
+  body: TICKET_BODY_MAX,
+} as const;
+
 /** A message added to a ticket's thread (customer or staff). */
 export const TicketMessageInput = z.object({ body: Body });
 

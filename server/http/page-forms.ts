@@ -9,6 +9,14 @@ import { holdsNul, NUL_MESSAGE } from './text-guard.ts';
 /** Largest form body pages accept (image uploads go through the API with their own limit). */
 const MAX_FORM_BYTES = 1024 * 1024;
 /**
+ * Largest form without a file outside the admin pages (issue 29, ADR 063): a shopper's forms are
+ * a few fields of text (the longest, a support message, is 4,000 characters), and whatever a
+ * refused form holds is sent back in the page. Staff forms keep MAX_FORM_BYTES (a product of 200
+ * variants, a campaign email).
+ */
+export const MAX_TEXT_FORM_BYTES = 64 * 1024;
+const ADMIN_PATH = /^\/admin(\/|\?|\.|$)/;
+/**
  * Largest multipart form: an admin page's form with photos chosen without JavaScript
  * (app/lib/uploads.server.ts). Only staff who may upload photos get it, on admin pages; every
  * file is still held to the media service's own limit.
@@ -29,7 +37,8 @@ async function bodyLimitFor(request: FastifyRequest): Promise<number> {
     return (await request.auth.getUser()) ? MAX_REVIEW_FORM_BYTES : MAX_FORM_BYTES;
   }
   if (multipart && SUPPORT_FORM_PATH.test(request.url)) return MAX_SUPPORT_FORM_BYTES;
-  if (!multipart || !/^\/admin(\/|\?|$)/.test(request.url)) return MAX_FORM_BYTES;
+  if (!ADMIN_PATH.test(request.url)) return MAX_TEXT_FORM_BYTES;
+  if (!multipart) return MAX_FORM_BYTES;
   const user = await request.auth.getUser();
   return user && mayUploadPhotos(user.role) ? MAX_PHOTO_FORM_BYTES : MAX_FORM_BYTES;
 }
@@ -57,8 +66,9 @@ const MULTIPART = /^multipart\/form-data\s*;/i;
 async function notAForm(
   contentType: string | undefined,
   body: Buffer,
-): Promise<{ status: number; message: string } | null> {
+): Promise<{ status: number; message: string } | { withFile: boolean }> {
   let fields: [string, unknown][];
+  let withFile = false;
   if (contentType && URLENCODED.test(contentType)) {
     fields = [...new URLSearchParams(body.toString('utf8'))];
   } else if (contentType && MULTIPART.test(contentType)) {
@@ -70,6 +80,8 @@ async function notAForm(
       }).formData();
       // Files may hold any byte; their names and the text fields may not hold a NUL.
       fields = [...form].map(([name, value]) => [name, typeof value === 'string' ? value : value.name]);
+      // A file input left empty is still a part (no name, no bytes): that is not a file.
+      withFile = [...form.values()].some((value) => typeof value !== 'string' && value.size > 0);
     } catch {
       return { status: 400, message: 'That form could not be read. Please send it again from the page.' };
     }
@@ -79,7 +91,7 @@ async function notAForm(
       message: 'Pages take forms only (application/x-www-form-urlencoded or multipart/form-data).',
     };
   }
-  return holdsNul(fields) ? { status: 400, message: NUL_MESSAGE } : null;
+  return holdsNul(fields) ? { status: 400, message: NUL_MESSAGE } : { withFile };
 }
 
 /** Reads a form body into memory, refusing it once it passes `limit` bytes (chunked ones too). */
@@ -116,9 +128,14 @@ export async function readPageForm(request: FastifyRequest, reply: FastifyReply)
     tooLarge(reply, limit);
     return null;
   }
-  const refused = await notAForm(request.headers['content-type'], body);
-  if (refused) {
-    reply.code(refused.status).type('text/plain; charset=utf-8').send(refused.message);
+  const read = await notAForm(request.headers['content-type'], body);
+  if ('status' in read) {
+    reply.code(read.status).type('text/plain; charset=utf-8').send(read.message);
+    return null;
+  }
+  // A photo form's larger limit is for its photos: without one it is held to a text form's.
+  if (!read.withFile && body.length > MAX_TEXT_FORM_BYTES && !ADMIN_PATH.test(request.url)) {
+    tooLarge(reply, MAX_TEXT_FORM_BYTES);
     return null;
   }
   return body;

@@ -78,7 +78,44 @@ function looksLikeToken(segment: string): boolean {
   );
 }
 
-/** A request URL (path and query) fit for a log line: secret query values and token-like path segments masked. */
+/**
+ * Routes whose path carries a secret, by the segments before it (matched without regard to case
+ * or percent-encoding, as the router matches them): the segment after them is masked whatever it
+ * looks like (issue 29: one random token in about 150 has no digit, and `looksLikeToken` wants
+ * one). A new route with a secret in its path belongs here.
+ */
+const SECRET_PATH_ROUTES: readonly (readonly string[])[] = [
+  // A guest's private ticket link (/support/t/<token>, its .data request and /photos/<id>).
+  ['support', 't'],
+];
+
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment).toLowerCase();
+  } catch {
+    return segment.toLowerCase();
+  }
+}
+
+/** The indexes of path segments that are secrets by their route (see SECRET_PATH_ROUTES). */
+function secretSegments(segments: readonly string[]): Set<number> {
+  const secret = new Set<number>();
+  const decoded = segments.map(decodedSegment);
+  for (const route of SECRET_PATH_ROUTES) {
+    for (let i = 0; i + route.length < segments.length; i++) {
+      if (route.every((part, j) => decoded[i + j] === part)) secret.add(i + route.length);
+    }
+  }
+  return secret;
+}
+
+/** Secret path segments by route inside free text (an error message naming a URL). */
+const SECRET_PATH_IN_TEXT = /(\/support\/t\/)[^/\s?#"'<>]+/gi;
+
+/**
+ * A request URL (path and query) fit for a log line: secret query values, the secret segments of
+ * routes that carry one (SECRET_PATH_ROUTES) and token-like path segments masked.
+ */
 export function redactUrl(url: string): string {
   if (typeof url !== 'string') return url;
   const hashAt = url.indexOf('#');
@@ -86,9 +123,11 @@ export function redactUrl(url: string): string {
   const queryAt = withoutHash.indexOf('?');
   const path = queryAt >= 0 ? withoutHash.slice(0, queryAt) : withoutHash;
   const query = queryAt >= 0 ? withoutHash.slice(queryAt + 1) : null;
-  const safePath = path
-    .split('/')
-    .map((segment) => {
+  const segments = path.split('/');
+  const byRoute = secretSegments(segments);
+  const safePath = segments
+    .map((segment, i) => {
+      if (byRoute.has(i)) return CENSOR;
       let decoded = segment;
       try {
         decoded = decodeURIComponent(segment);
@@ -129,6 +168,8 @@ export function redactText(text: string): string {
       .replace(/([?&;\s]([A-Za-z_][\w-]*)=)([^&\s#"'<>]+)/g, (match, prefix: string, name: string) =>
         isSecretName(name) ? `${prefix}${CENSOR}` : match,
       )
+      // a route's secret path segment (a guest's ticket link)
+      .replace(SECRET_PATH_IN_TEXT, `$1${CENSOR}`)
       // a database error's bound parameters (Drizzle: "Failed query: … params: …")
       .replace(/(\bparams: )[^\n]*/g, `$1${CENSOR}`)
       .replace(EMAIL_ADDRESS, CENSOR)

@@ -2,6 +2,7 @@
 // pages, pay on delivery, bank transfer, stock, promo codes, expiry, tracking and history.
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_FOR_CUSTOMER } from '#core/promotions.ts';
 import { queryRows } from '#server/db/client.ts';
 import { seedSampleDiscounts } from '#server/db/seed/seed.ts';
 import { createUser, TEST_PASSWORD } from '#tests/factories/accounts.ts';
@@ -333,7 +334,7 @@ describe('refusals roll everything back', () => {
       checkoutForm({ email: 'FRESH@example.ng', paymentMethod: 'pay_on_delivery' }),
     );
     expect(refused.statusCode).toBe(400);
-    expect(refused.body).toContain('You have already used this promo code.');
+    expect(refused.body).toContain(NOT_FOR_CUSTOMER);
 
     // A signed-in shopper with an earlier order is told in the cart already.
     const user = await createUser(shop.database.db, { email: 'fresh@example.ng' });
@@ -342,7 +343,7 @@ describe('refusals roll everything back', () => {
     await addToCart(signedIn, product.variants[0]!.id, 1);
     const inCart = await signedIn.post('/cart', { intent: 'promo', code: 'NEWCUSTOMER' });
     expect(inCart.statusCode).toBe(400);
-    expect(inCart.body).toContain('You have already used this promo code.');
+    expect(inCart.body).toContain(NOT_FOR_CUSTOMER);
   });
 });
 

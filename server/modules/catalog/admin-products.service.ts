@@ -18,6 +18,7 @@ import {
   type ProductDraft,
   rowName,
 } from '#core/product-draft.ts';
+import { suggestSku } from '#core/variant-builder.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import type { OrderedVariantsPort } from '#server/modules/orders/ordered-variants.ts';
@@ -307,6 +308,56 @@ export function createAdminProductsService(deps: {
     deps.invalidate();
   }
 
+  /**
+   * The draft with the rows `pick` chooses given SKUs no other product has and no other row of
+   * this one: the row's SKU as it stands, else "-2", "-3"… after it (up to "-21").
+   */
+  async function freeSkus(
+    id: number | null,
+    draft: ProductDraft,
+    pick: (row: ProductDraft['rows'][number]) => boolean,
+  ): Promise<ProductDraft> {
+    const picked = draft.rows.map(pick);
+    const candidates = draft.rows.flatMap((r, i) => {
+      if (!picked[i]) return [];
+      const base = r.sku.trim().toUpperCase();
+      return [base, ...Array.from({ length: 20 }, (_, n) => `${base}-${n + 2}`)];
+    });
+    if (candidates.length === 0) return draft;
+    const taken = await skusTakenElsewhere(db, candidates, id);
+    const used = new Set(draft.rows.flatMap((r, i) => (picked[i] ? [] : [r.sku.trim().toUpperCase()])));
+    return {
+      ...draft,
+      rows: draft.rows.map((r, i) => {
+        if (!picked[i]) return r;
+        const base = r.sku.trim().toUpperCase();
+        let sku = base;
+        for (let n = 2; (taken.has(sku) || used.has(sku)) && n <= 21; n++) sku = `${base}-${n}`;
+        used.add(sku);
+        return { ...r, sku };
+      }),
+    };
+  }
+
+  /**
+   * A SKU left empty ("Made for you when left empty") is suggested here, on the server, and made
+   * free like the builder's (issue 29: a single-price product's initials clashed with another
+   * product's, and the save was refused). A SKU the owner typed is kept as typed: a clash is
+   * theirs to see and change.
+   */
+  function withSuggestedSkus(id: number | null, draft: ProductDraft): Promise<ProductDraft> {
+    const blank = new Set(draft.rows.filter((r) => r.sku.trim() === ''));
+    if (blank.size === 0) return Promise.resolve(draft);
+    const suggested: ProductDraft = {
+      ...draft,
+      rows: draft.rows.map((r) =>
+        blank.has(r) ? { ...r, sku: suggestSku(draft.name.trim(), r.options) } : r,
+      ),
+    };
+    const chosen = new Set(suggested.rows.filter((_, i) => blank.has(draft.rows[i]!)));
+    return freeSkus(id, suggested, (r) => chosen.has(r));
+  }
+
   return {
     /** The list page: one page of products matching the filter (archived ones only when asked). */
     async list(actor: Actor, rawQuery: unknown): Promise<AdminProductsPage> {
@@ -369,7 +420,7 @@ export function createAdminProductsService(deps: {
      */
     async saveForm(actor: Actor, id: number | null, values: Record<string, string>): Promise<number> {
       assertCan(actor, 'products.edit', 'Only an admin can change products.');
-      const checked = checkDraft(draftFromForm(values));
+      const checked = checkDraft(await withSuggestedSkus(id, draftFromForm(values)));
       if (!checked.ok) {
         const messages = Object.values(checked.fieldErrors);
         throw new ValidationError(
@@ -384,25 +435,8 @@ export function createAdminProductsService(deps: {
      * The draft with its new rows' SKUs made unique against the whole catalogue (a suggested
      * "BSW-12IN" already sold by another product becomes "BSW-12IN-2"), for the variant builder.
      */
-    async withFreeSkus(id: number | null, draft: ProductDraft): Promise<ProductDraft> {
-      const fresh = draft.rows.filter((r) => !r.id && r.sku.trim());
-      const candidates = fresh.flatMap((r) => {
-        const base = r.sku.trim().toUpperCase();
-        return [base, ...Array.from({ length: 20 }, (_, n) => `${base}-${n + 2}`)];
-      });
-      const taken = await skusTakenElsewhere(db, candidates, id);
-      const used = new Set(draft.rows.filter((r) => r.id).map((r) => r.sku.trim().toUpperCase()));
-      return {
-        ...draft,
-        rows: draft.rows.map((r) => {
-          if (r.id || !r.sku.trim()) return r;
-          const base = r.sku.trim().toUpperCase();
-          let sku = base;
-          for (let n = 2; (taken.has(sku) || used.has(sku)) && n <= 21; n++) sku = `${base}-${n}`;
-          used.add(sku);
-          return { ...r, sku };
-        }),
-      };
+    withFreeSkus(id: number | null, draft: ProductDraft): Promise<ProductDraft> {
+      return freeSkus(id, draft, (r) => !r.id && r.sku.trim() !== '');
     },
 
     /** "Delete": the product leaves the storefront at once; orders, reviews and the log keep it. */

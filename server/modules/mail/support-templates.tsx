@@ -2,12 +2,18 @@
 // reply from the shop (and its update), the resolution, and the note staff get for a new ticket.
 // A guest's emails carry their private link to the ticket; an account's lead to the dashboard.
 // Internal notes never reach these templates.
+//
+// Not a relay (issue 29, ADR 063): anyone can type any address into the guest form, so no subject
+// carries what a customer typed (the ticket's reference names it), and the acknowledgement holds
+// nothing the sender wrote: a neutral greeting for a guest (the name is as typed as the rest), no
+// subject line and no message, only the link to the ticket.
 import type { OutgoingMail } from './mail.service.ts';
 import { Action, checkedUrl, greeting, html, Layout, P, SHOP_NAME, text } from './templates.tsx';
 
 interface TicketMailBase {
   to: string;
-  name: string;
+  /** The customer's name, or null for a neutral "Hello," (a guest's name is whatever was typed). */
+  name: string | null;
   reference: string;
   subject: string;
   /** Where the customer follows the ticket (the guest's private link or the dashboard). */
@@ -28,9 +34,10 @@ function Paragraphs({ body }: { body: string }) {
   );
 }
 
-export function ticketReceivedMail(input: TicketMailBase): OutgoingMail {
+/** The acknowledgement: the reference and the link, none of the sender's words (see the header). */
+export function ticketReceivedMail(input: Omit<TicketMailBase, 'subject'>): OutgoingMail {
   const url = checkedUrl(input.url);
-  const subject = `We have your message (${input.reference}): ${input.subject}`;
+  const subject = `We have your message (${input.reference})`;
   const lead = `Thank you for writing to ${SHOP_NAME}. Your ticket ${input.reference} is open and someone from our team will answer you soon, usually within one working day.`;
   const follow = 'You can follow it and add to it here:';
   return {
@@ -51,7 +58,7 @@ export function ticketReceivedMail(input: TicketMailBase): OutgoingMail {
 
 export function ticketReplyMail(input: TicketMailBase & { reply: string; updated: boolean }): OutgoingMail {
   const url = checkedUrl(input.url);
-  const subject = `${input.updated ? 'Updated reply' : 'Reply'} to your ticket ${input.reference}: ${input.subject}`;
+  const subject = `${input.updated ? 'Updated reply' : 'Reply'} to your ticket ${input.reference}`;
   const lead = input.updated
     ? `We have updated our reply to your ticket ${input.reference}:`
     : `We have replied to your ticket ${input.reference}:`;

@@ -1,6 +1,7 @@
 // SQL for promo codes and their uses.
-import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { customerEmailKey } from '#core/email-identity.ts';
 import type { Discount } from '#core/promotions.ts';
 import { type Queryable, queryRows } from '#server/db/client.ts';
 import { discountRedemptions, discounts, orders } from '#server/db/schema/commerce.ts';
@@ -37,10 +38,30 @@ export interface Customer {
   email: string | null;
 }
 
+/**
+ * `customerEmailKey` (core/email-identity.ts) in SQL, for a column or value: lower case, the local
+ * part up to its first "+", Gmail's dots dropped and googlemail.com read as gmail.com. Computed
+ * per row, not indexed (no migration, ADR 063): the per-customer rules read a customer's few rows
+ * among a small shop's orders; an expression index can come when the orders grow.
+ */
+export function emailKeySql(value: SQLWrapper): SQL {
+  const lower = sql`lower(trim(${value}))`;
+  const local = sql`substring(${lower} from '^(.*)@[^@]*$')`;
+  const domain = sql`substring(${lower} from '@([^@]*)$')`;
+  const untagged = sql`(CASE WHEN strpos(${local}, '+') > 1 THEN left(${local}, strpos(${local}, '+') - 1) ELSE ${local} END)`;
+  return sql`(CASE
+    WHEN ${domain} IS NULL OR ${local} = '' THEN ${lower}
+    WHEN ${domain} IN ('gmail.com', 'googlemail.com')
+      THEN coalesce(nullif(replace(${untagged}, '.', ''), ''), ${untagged}) || '@gmail.com'
+    ELSE ${untagged} || '@' || ${domain}
+  END)`;
+}
+
 function customerMatch(customer: Customer, userColumn: AnyPgColumn, emailColumn: AnyPgColumn) {
   const conditions = [];
   if (customer.userId !== null) conditions.push(eq(userColumn, customer.userId));
-  if (customer.email) conditions.push(sql`lower(${emailColumn}) = ${customer.email.toLowerCase()}`);
+  // The same customer under a "+tag" or a dotted Gmail spelling (issue 29).
+  if (customer.email) conditions.push(sql`${emailKeySql(emailColumn)} = ${customerEmailKey(customer.email)}`);
   return conditions.length > 0 ? or(...conditions) : undefined;
 }
 

@@ -15,6 +15,7 @@ import {
   TicketMessageInput,
   type TicketStatus,
 } from '#core/contract/support.ts';
+import { customerEmailKey } from '#core/email-identity.ts';
 import { isRowId } from '#core/ids.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
@@ -23,6 +24,7 @@ import { cleanImage } from '#server/modules/media/media.service.ts';
 import type { CustomerOrdersPort, OrderOwner } from '#server/modules/orders/customer-orders.ts';
 import { hashToken, newToken } from '#server/platform/auth/tokens.ts';
 import { NotFoundError, ValidationError } from '#server/platform/errors.ts';
+import type { RateLimiter, RateLimitRule } from '#server/platform/rate-limit.ts';
 import { type BlobStorage, putUpload } from '#server/platform/storage.ts';
 import { parseInput } from '#server/platform/validation.ts';
 import {
@@ -45,6 +47,22 @@ export const SUPPORT_SHOP_NAME = 'Crown Hair';
 const NOT_FOUND = 'We could not find that ticket.';
 const PHOTO_TYPES = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
 const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/**
+ * How often the guest form may make the shop write to one address (ADR 063), on top of the
+ * per-client `support` limits (ABUSE_LIMITS): the form emails whatever address is typed, so the
+ * recipient is counted too, by the address as its mailbox sees it (`+tag` and Gmail dots are one
+ * mailbox). Tunable by name with RATE_LIMITS (`support:recipient=10/1d`).
+ */
+export const SUPPORT_RATE_LIMITS = {
+  guestPerRecipient: {
+    name: 'support:recipient',
+    limit: 5,
+    windowMs: 24 * 60 * 60 * 1000,
+    message:
+      'We have already sent several emails about support tickets to that address today. Please wait {wait}, or reply through a link we sent you.',
+  },
+} satisfies Record<string, RateLimitRule>;
 
 /** "T-" and six characters without look-alikes (0/O, 1/I). */
 export function newReference(): string {
@@ -70,6 +88,8 @@ export interface SupportDeps {
   storage: BlobStorage;
   orders: CustomerOrdersPort;
   publicUrl: string;
+  /** Counts the guest form's acknowledgements per recipient (SUPPORT_RATE_LIMITS). */
+  limiter: Pick<RateLimiter, 'consume'>;
   /** Who hears of each new ticket (the settings' order-notification addresses). */
   staffEmails: (q: Queryable) => Promise<readonly string[]>;
 }
@@ -204,9 +224,9 @@ export function createSupportService(deps: SupportDeps) {
         tx,
         ticketReceivedMail({
           to: owner.email,
-          name: owner.name,
+          // A guest's name is as typed as the rest of the form: not in a mail to a typed address.
+          name: guest ? null : owner.name,
           reference: ticket.reference,
-          subject: ticket.subject,
           url: followUrl(token),
         }),
       );
@@ -332,6 +352,8 @@ export function createSupportService(deps: SupportDeps) {
       photoBytes: Buffer | null,
     ): Promise<{ reference: string; email: string }> {
       const parsed = parseInput(GuestTicketInput, input);
+      // Counted only for a form that would write (a refused one sends nothing), before the photo's work.
+      await deps.limiter.consume(SUPPORT_RATE_LIMITS.guestPerRecipient, customerEmailKey(parsed.email));
       const photo = await cleanPhoto(photoBytes);
       const { ticket } = await open(
         { userId: null, email: parsed.email, name: parsed.name },
