@@ -32,12 +32,13 @@ import type { Route } from './+types/root';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { content } = context.services;
-  const [store, currencies, code, personal, demoMode, flash] = await Promise.all([
+  const [store, currencies, code, personal, demoMode, demoCredentials, flash] = await Promise.all([
     content.getStoreInfo(),
     content.listCurrencies(),
     readCurrencyCode(request),
     loadPersonal(context),
     context.services.demo.isOn(),
+    context.services.demo.showsCredentialsTo(context.clientIp),
     takeToast(request),
   ]);
   return withToastHeaders(
@@ -49,8 +50,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       user: personal.user,
       wishlistIds: personal.wishlistIds,
       cartCount: personal.cartCount,
-      /** A demo shop (ADR 016): the admin says so, and its sign-in screen shows the demo credentials. */
+      /** A demo shop (ADR 016): the admin says so, and its sign-in screen speaks of the demo admin. */
       demoMode,
+      /** The sign-in screen shows the demo credentials: a demo shop, to a visitor on this machine (ADR 062). */
+      demoCredentials,
       year: new Date().getFullYear(),
       /** The one-time toast an action left for this page (app/lib/toast.server.ts), or null. */
       toast: flash.toast,

@@ -293,6 +293,8 @@ export function createServices(deps: {
       if (user.notifyPromotions)
         await newsletter.setForAccount(q, { email: user.email, emailVerified: true }, true);
     },
+    // The demo admin's exemption and its address at sign-up hold only in demo mode (ADR 062).
+    demoMode: () => demo.isOn(),
   });
   const twoFactor = createTwoFactorService({
     db,
@@ -301,6 +303,7 @@ export function createServices(deps: {
     audit,
     publicUrl: config.publicUrl,
     supportEmail: async () => (await content.getStoreInfo()).email,
+    demoMode: () => demo.isOn(),
   });
   const media = createMediaService({ db, storage, audit, renditionsAhead: config.renditionsAhead });
   const newsletter = createNewsletterService({

@@ -2,19 +2,14 @@
 // may it be a demo shop; does the owner take it over now; and does a production shop have what it
 // needs (a payment provider, a mail server) and nothing of the demo (demo admin, sample codes).
 // server/http/server.ts calls these; each refusal is a StartupError whose message says what to do.
-import { BlockList, isIP } from 'node:net';
 import { DEMO_ADMIN, isDemoAdminEmail } from '#core/demo.ts';
 import type { Env } from '#server/env.ts';
 import type { Logger } from '#server/platform/logger.ts';
+import { isLoopbackHost } from '#server/platform/loopback.ts';
 import type { Services } from '#server/services.ts';
 
 /** A start that must not go on; the message tells the operator how to fix it. */
 export class StartupError extends Error {}
-
-const LOOPBACK = new BlockList();
-LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
-LOOPBACK.addAddress('::1', 'ipv6');
-LOOPBACK.addSubnet('::ffff:127.0.0.0', 104, 'ipv6');
 
 /**
  * Whether the shop's address is local: unset, `localhost` (or a name under `.localhost`, which
@@ -28,12 +23,7 @@ export function isLocalAddress(publicUrl: string | undefined): boolean {
   } catch {
     return false;
   }
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
-  const family = isIP(bare);
-  if (family === 4) return LOOPBACK.check(bare, 'ipv4');
-  if (family === 6) return LOOPBACK.check(bare, 'ipv6');
-  return false;
+  return isLoopbackHost(host);
 }
 
 /** A production shop: served on a public address. */
@@ -143,8 +133,13 @@ export async function settleShopMode(deps: {
 
   const demoMode = !production && (await demo.isOn());
   if (demoMode) {
-    if ((await demo.ensureDemoAdmin()) === 'created')
-      log.info({ email: DEMO_ADMIN.email }, 'demo admin created (demo shop)');
+    const made = await demo.ensureDemoAdmin();
+    if (made === 'created') log.info({ email: DEMO_ADMIN.email }, 'demo admin created (demo shop)');
+    if (made === 'taken')
+      log.warn(
+        { email: DEMO_ADMIN.email },
+        'demo shop without a demo admin: an ordinary account already has its address (left as it is)',
+      );
   } else if (!production && (await demo.removeDemoAdmin())) {
     log.warn({ email: DEMO_ADMIN.email }, 'not a demo shop: demo admin removed');
   }
@@ -167,23 +162,31 @@ export async function settleShopMode(deps: {
     assertNoProblems(problems);
   }
 
-  const demoCredentialsWork =
-    demoMode && (await accounts.passwordMatches(DEMO_ADMIN.email, DEMO_ADMIN.password));
+  const demoCredentialsWork = demoMode && (await demo.credentialsWork());
   return { production, demoMode, demoCredentialsWork };
 }
 
-/** The console banner of a demo shop: loud, so nobody mistakes it for a real one. */
-export function demoBanner(state: ShopState, adminUrl: string): string {
+/**
+ * The console banner of a demo shop: loud, so nobody mistakes it for a real one. `host` is what
+ * the shop listens on (HOST): beyond this machine, the banner says who can reach it (ADR 062).
+ */
+export function demoBanner(state: ShopState, adminUrl: string, host: string): string {
   const line = `  ${'='.repeat(76)}`;
   const credentials = state.demoCredentialsWork
     ? `  Demo admin:   ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}\n`
     : '';
+  const network = isLoopbackHost(host)
+    ? ''
+    : `  HOST=${host}: other machines on your network can open this demo shop, but\n` +
+      '  the demo admin signs in only from this machine (its password is published).\n' +
+      '  To keep the whole shop to this machine, set HOST=127.0.0.1.\n';
   return (
     `${line}\n` +
     '  DEMO SHOP: sample data, a demo admin with a published password, sandbox payments\n' +
     '  and a local mailbox. Fine for trying the shop on this machine; never for real orders.\n' +
     `  Admin portal: ${adminUrl}\n` +
     credentials +
+    network +
     '  Take it over: set ADMIN_EMAIL and ADMIN_PASSWORD, or run\n' +
     '    npm run admin:create -- --email you@example.com --password "…"\n' +
     '  (demo mode then ends for good: the demo admin and sample promo codes are removed).\n' +

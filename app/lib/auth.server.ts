@@ -88,8 +88,8 @@ export async function signedInRedirect(
  * Where a staff member goes once their password is right: the second-factor step first (enrol or
  * give a code), unless the account needs none (ADR 019).
  */
-export function afterPassword(context: AppLoadContext, user: SessionUser, to: string): string {
-  return context.services.twoFactor.isRequiredFor(user) ? secondFactorPath(to) : to;
+export async function afterPassword(context: AppLoadContext, user: SessionUser, to: string): Promise<string> {
+  return (await context.services.twoFactor.isRequiredFor(user)) ? secondFactorPath(to) : to;
 }
 
 export { secondFactorPath };

@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       roles: STAFF_ROLES,
     });
     context.log.info({ userId: session.user.id, role: session.user.role }, 'admin signed in');
-    return signedInRedirect(context, session, afterPassword(context, session.user, redirectTo));
+    return signedInRedirect(context, session, await afterPassword(context, session.user, redirectTo));
   } catch (error) {
     const failure = formFailure(error, { ...values, redirectTo });
     if (!failure) throw error;

@@ -15,7 +15,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return {
     user: { name: user.name, role: user.role },
     demoMode: await context.services.demo.isOn(),
-    secondFactorExempt: context.services.twoFactor.isExempt(user),
+    secondFactorExempt: await context.services.twoFactor.isExempt(user),
     // Complaints by status beside the sidebar's Complaints (null without complaints.handle).
     complaints: await context.services.support.admin.sidebarCounts({ user }),
   };

@@ -77,7 +77,7 @@ function announce(env: Env, log: Logger, shop: AssembledShop['shop'], port: numb
   console.log(`\n  Crown Hair is open at http://localhost:${port}\n`);
   if (shop.demoMode) {
     log.warn('DEMO SHOP: demo admin with a published password; take the shop over before real use');
-    console.log(demoBanner(shop, `http://localhost:${port}/admin`));
+    console.log(demoBanner(shop, `http://localhost:${port}/admin`, env.HOST));
   }
   if (isProductionShop(env) && env.ALLOW_SANDBOX_PAYMENTS && !env.PAYSTACK_SECRET_KEY)
     log.warn('ALLOW_SANDBOX_PAYMENTS=1: this production shop takes sandbox payments (no real money)');

@@ -440,25 +440,40 @@ describe('the owner at the server (npm run admin:create)', () => {
 
 describe('the demo admin', () => {
   it('signs in without a second factor, and the admin says so', async () => {
-    await shop.services.accounts.createAdmin(DEMO_ADMIN);
-    const client = new TestClient(shop.app);
-    const res = await client.post('/admin/sign-in', {
-      email: DEMO_ADMIN.email,
-      password: DEMO_ADMIN.password,
-    });
-    expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/admin/dashboard');
-    const page = await client.get('/admin/dashboard');
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain(
-      'The demo admin signs in without a second factor; real staff accounts must enrol.',
-    );
-    expect((await client.get('/api/v1/admin/mailbox')).statusCode).toBe(200);
-    const staff = await client.get('/admin/staff');
-    expect(staff.body).toContain('Not needed (demo admin)');
-    // Nothing to do on the second-factor page.
-    const twoFactor = await client.get('/admin/two-factor');
-    expect(twoFactor.statusCode).toBe(302);
-    expect(twoFactor.headers.location).toBe('/admin/dashboard');
+    // A demo shop (ADR 016): the sample data, a local address, the demo admin demo mode made (ADR 062).
+    const demoShop = await createTestShop({ pages: true, config: { demo: { eligible: true } } });
+    try {
+      await demoAdminSignsInWithoutSecondFactor(demoShop);
+    } finally {
+      await demoShop.close();
+    }
   });
 });
+
+async function demoAdminSignsInWithoutSecondFactor(shop: TestShop) {
+  await shop.database.db.execute(
+    sql`INSERT INTO settings (key, value) VALUES ('store.usesSampleData', 'true')
+        ON CONFLICT (key) DO UPDATE SET value = 'true'`,
+  );
+  shop.services.content.invalidate();
+  expect(await shop.services.demo.ensureDemoAdmin()).toBe('created');
+  const client = new TestClient(shop.app);
+  const res = await client.post('/admin/sign-in', {
+    email: DEMO_ADMIN.email,
+    password: DEMO_ADMIN.password,
+  });
+  expect(res.statusCode).toBe(302);
+  expect(res.headers.location).toBe('/admin/dashboard');
+  const page = await client.get('/admin/dashboard');
+  expect(page.statusCode).toBe(200);
+  expect(page.body).toContain(
+    'The demo admin signs in without a second factor; real staff accounts must enrol.',
+  );
+  expect((await client.get('/api/v1/admin/mailbox')).statusCode).toBe(200);
+  const staff = await client.get('/admin/staff');
+  expect(staff.body).toContain('Not needed (demo admin)');
+  // Nothing to do on the second-factor page.
+  const twoFactor = await client.get('/admin/two-factor');
+  expect(twoFactor.statusCode).toBe(302);
+  expect(twoFactor.headers.location).toBe('/admin/dashboard');
+}

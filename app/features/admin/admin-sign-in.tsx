@@ -1,10 +1,11 @@
 // The admin portal's sign-in form: shown at /admin/sign-in and in place of any admin page to
-// anyone without a staff role. Demo credentials appear only in demo mode (ADR 016).
+// anyone without a staff role. Demo credentials appear only in demo mode (ADR 016), and only to a
+// visitor on the machine the shop runs on (ADR 062: the demo admin signs in from there only).
 import { ShieldCheck } from 'lucide-react';
 import { Form, Link } from 'react-router';
 import { FormMessage, PasswordField, SubmitButton, TextField } from '#app/features/account/form-fields.tsx';
 import { useRootData } from '#app/features/layout/store-data.ts';
-import { DEMO_ADMIN } from '#core/demo.ts';
+import { DEMO_ADMIN, DEMO_ADMIN_LOOPBACK_ONLY } from '#core/demo.ts';
 import { DEMO_ADMIN_SECOND_FACTOR_NOTICE } from '#core/two-factor.ts';
 
 export function AdminSignIn({
@@ -49,7 +50,12 @@ export function AdminSignIn({
           />
           <SubmitButton pendingText="Signing in…">Sign In</SubmitButton>
         </Form>
-        {root?.demoMode ? (
+        {root?.demoMode && !root.demoCredentials ? (
+          <p className="mt-6 rounded-lg bg-sand px-4 py-3 text-sm" data-testid="demo-admin-elsewhere">
+            {DEMO_ADMIN_LOOPBACK_ONLY}
+          </p>
+        ) : null}
+        {root?.demoMode && root.demoCredentials ? (
           <div className="mt-6 rounded-lg bg-sand px-4 py-3 text-sm" data-testid="demo-credentials">
             <p className="font-semibold">Demo shop: demo admin credentials</p>
             <p className="mt-1">

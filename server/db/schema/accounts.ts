@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { products } from './catalog.ts';
 
@@ -36,6 +37,11 @@ export const users = pgTable(
     notifyBackInStock: boolean('notify_back_in_stock').notNull().default(false),
     /** A banned account cannot sign in (the admin issue toggles it). */
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * The demo admin (ADR 016, 062): the one account demo mode made, whose password is published.
+     * Marked, never recognised by its address; at most one.
+     */
+    demoAdmin: boolean('demo_admin').notNull().default(false),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -45,6 +51,7 @@ export const users = pgTable(
     check('users_role_valid', sql`${t.role} IN ('customer', 'staff', 'admin')`),
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
     index('users_role_idx').on(t.role),
+    uniqueIndex('users_one_demo_admin_idx').on(t.demoAdmin).where(sql`${t.demoAdmin}`),
     // The admin users list: newest first by default, and a name or email search that matches any
     // substring (ILIKE '%…%', answered by trigram indexes; ADR 028). fastupdate off: PGlite runs
     // no autovacuum, so a GIN pending list would grow with every sign-up and be read in full by

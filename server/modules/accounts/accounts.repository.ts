@@ -26,6 +26,8 @@ export async function insertUser(
     passwordHash: string;
     role?: UserRole;
     emailVerifiedAt?: Date | null;
+    /** The demo admin (ADR 062): only demo mode makes it. */
+    demoAdmin?: boolean;
   },
 ): Promise<UserRow | null> {
   const [row] = await q.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
@@ -59,9 +61,18 @@ export async function markEmailVerified(q: Queryable, id: number): Promise<void>
     .where(eq(users.id, id));
 }
 
-/** Deletes an account; its sessions, links and wishlist go with it (orders keep their copy). */
-export async function deleteUserByEmail(q: Queryable, email: string): Promise<boolean> {
-  const rows = await q.delete(users).where(eq(users.email, email)).returning({ id: users.id });
+/** The demo admin's account (ADR 062: the marked one, whatever its address), or null. */
+export async function findDemoAdmin(q: Queryable): Promise<UserRow | null> {
+  const [row] = await q.select().from(users).where(eq(users.demoAdmin, true));
+  return row ?? null;
+}
+
+/**
+ * Deletes the demo admin's account (the marked one only); its sessions, links and wishlist go with
+ * it (orders keep their copy).
+ */
+export async function deleteDemoAdmin(q: Queryable): Promise<boolean> {
+  const rows = await q.delete(users).where(eq(users.demoAdmin, true)).returning({ id: users.id });
   return rows.length > 0;
 }
 
@@ -96,7 +107,7 @@ export interface SessionWithUser {
   lastSeenAt: Date;
   absoluteExpiresAt: Date;
   secondFactorAt: Date | null;
-  user: Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'emailVerifiedAt'>;
+  user: Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'emailVerifiedAt' | 'demoAdmin'>;
 }
 
 /** A live session (neither lifetime passed) of an active account, or null. */
@@ -114,6 +125,7 @@ export async function findLiveSession(q: Queryable, id: string): Promise<Session
         email: users.email,
         role: users.role,
         emailVerifiedAt: users.emailVerifiedAt,
+        demoAdmin: users.demoAdmin,
       },
     })
     .from(sessions)

@@ -44,6 +44,12 @@ export interface AccountsDeps {
    * "promotional emails" on, as it starts, the address joins the newsletter).
    */
   onEmailVerified?: (q: Queryable, user: { email: string; notifyPromotions: boolean }) => Promise<void>;
+  /**
+   * Whether the shop is a demo shop right now (ADR 016; the demo-mode service answers it). The
+   * demo admin is exempt from the second factor only then, and sign-up refuses its address only
+   * then (ADR 062). Absent: never a demo shop.
+   */
+  demoMode?: () => Promise<boolean>;
 }
 
 export function createAccountsService(deps: AccountsDeps) {

@@ -2,13 +2,14 @@
 // small questions other modules ask about an account (its role; whether any admin exists).
 import { toRole, type UserRole } from '#core/account.ts';
 import { EmailField, NewPasswordField } from '#core/contract/account.ts';
-import { hashPassword } from '#server/platform/auth/password.ts';
+import { hashPassword, verifyPassword } from '#server/platform/auth/password.ts';
 import { parseInput } from '#server/platform/validation.ts';
 import { checkNewPassword } from './accounts.policy.ts';
 import {
   adminExists,
+  deleteDemoAdmin,
   deleteSessionsOf,
-  deleteUserByEmail,
+  findDemoAdmin,
   findUserByEmail,
   insertUser,
   markEmailVerified,
@@ -74,9 +75,49 @@ export function createAdminsService(deps: Pick<AccountsDeps, 'db'>) {
       return user ? toRole(user.role) : null;
     },
 
-    /** Deletes an account by address (the demo admin, when demo mode ends); its sessions end with it. */
-    async removeAccount(email: string): Promise<boolean> {
-      return deleteUserByEmail(db, email.trim().toLowerCase());
+    /**
+     * Makes the demo admin (ADR 062): an admin marked as the one demo mode made, with a confirmed
+     * address. 'taken': another account has that address, and it is left as it is (never promoted
+     * or marked); 'exists': a demo admin is already there.
+     */
+    async createDemoAdmin(input: {
+      email: string;
+      password: string;
+      name: string;
+    }): Promise<'created' | 'exists' | 'taken'> {
+      if (await findDemoAdmin(db)) return 'exists';
+      const passwordHash = await hashPassword(input.password);
+      const created = await insertUser(db, {
+        email: input.email,
+        name: input.name,
+        passwordHash,
+        role: 'admin',
+        emailVerifiedAt: new Date(),
+        demoAdmin: true,
+      }).catch(async (error: unknown) => {
+        // Another process made it at the same moment (one demo admin at most: a unique index).
+        if (await findDemoAdmin(db)) return 'exists' as const;
+        throw error;
+      });
+      if (created === 'exists') return 'exists';
+      return created ? 'created' : 'taken';
+    },
+
+    /**
+     * Whether the demo admin exists, and (given a password) whether that password signs it in
+     * (the demo banner's credentials).
+     */
+    async demoAdmin(password?: string): Promise<{ exists: boolean; passwordWorks: boolean }> {
+      const user = await findDemoAdmin(db);
+      if (!user) return { exists: false, passwordWorks: false };
+      const works =
+        password !== undefined && user.isActive && (await verifyPassword(user.passwordHash, password));
+      return { exists: true, passwordWorks: works };
+    },
+
+    /** Deletes the demo admin's account (the marked one only); its sessions end with it. */
+    removeDemoAdmin(): Promise<boolean> {
+      return deleteDemoAdmin(db);
     },
   };
 }

@@ -2,13 +2,16 @@
 // on a local address, with no ADMIN_EMAIL, and the owner has not taken it over. Only then does
 // the demo admin exist. Taking the shop over (ADMIN_EMAIL at start, npm run admin:create) ends it
 // for good: the end is stored in the settings table, and the demo admin and sample promo codes go.
-import { DEMO_ADMIN, isDemoAdminEmail } from '#core/demo.ts';
+// The demo admin is the account demo mode made, marked as such (users.demo_admin, ADR 062): its
+// address alone makes nobody the demo admin.
+import { DEMO_ADMIN } from '#core/demo.ts';
 import type { ContentService } from '#server/modules/content/content.service.ts';
 import type { PromotionsService } from '#server/modules/promotions/promotions.service.ts';
+import { isLoopbackAddress } from '#server/platform/loopback.ts';
 import type { AccountsService } from './accounts.service.ts';
 
 export interface DemoLeftovers {
-  /** An account with the demo admin's address exists. */
+  /** The demo admin (the marked account) exists. */
   demoAdmin: boolean;
   /** Sample promo codes still in the database. */
   sampleCodes: string[];
@@ -20,7 +23,7 @@ export function createDemoModeService(deps: {
    * set (decided at start from the configuration; see server/startup-checks.ts).
    */
   eligible: boolean;
-  accounts: Pick<AccountsService, 'createAdmin' | 'roleOf' | 'removeAccount'>;
+  accounts: Pick<AccountsService, 'createDemoAdmin' | 'demoAdmin' | 'removeDemoAdmin'>;
   content: Pick<ContentService, 'getStoreInfo' | 'isDemoEnded' | 'endDemo'>;
   promotions: Pick<PromotionsService, 'sampleCodesPresent' | 'removeSampleCodes'>;
 }) {
@@ -37,23 +40,29 @@ export function createDemoModeService(deps: {
     isOn,
 
     /**
-     * Whether this address is the demo admin while demo mode lasts (the two-factor rule exempts
-     * it then; outside demo mode the account does not exist).
+     * Whether a visitor at this client address (request.ip, as the rate limits count it) is shown
+     * the demo admin's credentials: in demo mode, from this machine only (ADR 062).
      */
-    async isDemoAdmin(email: string): Promise<boolean> {
-      return isDemoAdminEmail(email) && (await isOn());
+    async showsCredentialsTo(clientIp: string): Promise<boolean> {
+      return isLoopbackAddress(clientIp) && (await isOn());
     },
 
-    /** Creates the demo admin if its address has no account (call only in demo mode). */
-    async ensureDemoAdmin(): Promise<'created' | 'exists'> {
-      if ((await accounts.roleOf(DEMO_ADMIN.email)) !== null) return 'exists';
-      await accounts.createAdmin(DEMO_ADMIN);
-      return 'created';
+    /**
+     * Makes the demo admin if there is none (call only in demo mode). 'taken': an ordinary account
+     * already has its address, and no demo admin is made (that account is never promoted).
+     */
+    ensureDemoAdmin(): Promise<'created' | 'exists' | 'taken'> {
+      return accounts.createDemoAdmin(DEMO_ADMIN);
     },
 
-    /** Removes the demo admin's account (its sessions end with it). */
+    /** Whether the demo admin exists and still signs in with the published password. */
+    async credentialsWork(): Promise<boolean> {
+      return (await accounts.demoAdmin(DEMO_ADMIN.password)).passwordWorks;
+    },
+
+    /** Removes the demo admin's account, the marked one only (its sessions end with it). */
     removeDemoAdmin(): Promise<boolean> {
-      return accounts.removeAccount(DEMO_ADMIN.email);
+      return accounts.removeDemoAdmin();
     },
 
     /**
@@ -63,21 +72,21 @@ export function createDemoModeService(deps: {
      */
     async end(reason: string): Promise<{ demoAdminRemoved: boolean; sampleCodesRemoved: string[] }> {
       if (await content.isDemoEnded()) {
-        return { demoAdminRemoved: await accounts.removeAccount(DEMO_ADMIN.email), sampleCodesRemoved: [] };
+        return { demoAdminRemoved: await accounts.removeDemoAdmin(), sampleCodesRemoved: [] };
       }
       await content.endDemo(reason);
-      const demoAdminRemoved = await accounts.removeAccount(DEMO_ADMIN.email);
+      const demoAdminRemoved = await accounts.removeDemoAdmin();
       const sampleCodesRemoved = await promotions.removeSampleCodes();
       return { demoAdminRemoved, sampleCodesRemoved };
     },
 
     /** What a production shop must not have (it refuses to start while any is left). */
     async leftovers(): Promise<DemoLeftovers> {
-      const [role, sampleCodes] = await Promise.all([
-        accounts.roleOf(DEMO_ADMIN.email),
+      const [demoAdmin, sampleCodes] = await Promise.all([
+        accounts.demoAdmin(),
         promotions.sampleCodesPresent(),
       ]);
-      return { demoAdmin: role !== null, sampleCodes };
+      return { demoAdmin: demoAdmin.exists, sampleCodes };
     },
   };
 }

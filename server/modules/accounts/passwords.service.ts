@@ -131,11 +131,5 @@ export function createPasswordsService(deps: AccountsDeps) {
       await limiter.reset(SIGN_IN_DELAY, user.email);
       return session;
     },
-
-    /** Whether this email and password would sign in (for the demo-credentials notice). */
-    async passwordMatches(email: string, password: string): Promise<boolean> {
-      const user = await findUserByEmail(db, email.toLowerCase());
-      return Boolean(user?.isActive && (await verifyPassword(user.passwordHash, password)));
-    },
   };
 }

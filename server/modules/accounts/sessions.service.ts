@@ -2,10 +2,12 @@
 // server/platform/auth/session.ts). A staff session owes a second factor (ADR 019).
 import { STAFF_ROLES, toRole, type UserRole } from '#core/account.ts';
 import { SignInInput } from '#core/contract/account.ts';
+import { DEMO_ADMIN_LOOPBACK_ONLY } from '#core/demo.ts';
 import { verifyAgainstNothing, verifyPassword } from '#server/platform/auth/password.ts';
 import type { ClientMeta, CurrentSession, NewSession } from '#server/platform/auth/session.ts';
 import { hashToken } from '#server/platform/auth/tokens.ts';
 import { EmailNotVerifiedError, ForbiddenError, InvalidCredentialsError } from '#server/platform/errors.ts';
+import { isLoopbackAddress } from '#server/platform/loopback.ts';
 import { parseInput } from '#server/platform/validation.ts';
 import { startSession } from './account-tokens.ts';
 import {
@@ -26,7 +28,7 @@ import {
 } from './accounts.repository.ts';
 import type { AccountsDeps } from './accounts.service.ts';
 import { sendVerification } from './sign-up.service.ts';
-import { requiresSecondFactor, sessionAccess } from './two-factor.policy.ts';
+import { isDemoAdminNow, requiresSecondFactor, sessionAccess } from './two-factor.policy.ts';
 
 export function createSessionsService(deps: AccountsDeps) {
   const { db, limiter } = deps;
@@ -57,6 +59,9 @@ export function createSessionsService(deps: AccountsDeps) {
           `This account is suspended. Contact ${await deps.supportEmail()} if you think this is a mistake.`,
         );
       }
+      // The demo admin's password is published (ADR 062): it signs in from this machine only, by
+      // the client address the rate limits count (request.ip, after TRUST_PROXY).
+      if (user.demoAdmin && !isLoopbackAddress(meta.ip)) throw new ForbiddenError(DEMO_ADMIN_LOOPBACK_ONLY);
       if (meta.roles && !meta.roles.includes(toRole(user.role))) {
         throw new ForbiddenError('This account does not have access to the admin portal.');
       }
@@ -72,6 +77,7 @@ export function createSessionsService(deps: AccountsDeps) {
           `Please confirm your email address first: we have sent a link to ${user.email}.`,
         );
       }
+      const exempt = await isDemoAdminNow(user, deps.demoMode);
       return db.transaction(async (tx) => {
         if (meta.previousToken) await deleteSession(tx, hashToken(meta.previousToken));
         const session = await startSession(tx, user, form.remember, meta);
@@ -86,7 +92,7 @@ export function createSessionsService(deps: AccountsDeps) {
             ip: meta.ip,
             details: {
               role,
-              secondFactor: requiresSecondFactor({ role, email: user.email }) ? 'owed' : 'not required',
+              secondFactor: requiresSecondFactor({ role, exempt }) ? 'owed' : 'not required',
             },
           });
         }
@@ -110,7 +116,11 @@ export function createSessionsService(deps: AccountsDeps) {
       return {
         sessionId: found.sessionId,
         remember: found.remember,
-        ...sessionAccess(toSessionUser(found.user), found.secondFactorAt),
+        ...sessionAccess(
+          toSessionUser(found.user),
+          found.secondFactorAt,
+          await isDemoAdminNow(found.user, deps.demoMode),
+        ),
       };
     },
 

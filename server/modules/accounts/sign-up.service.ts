@@ -1,11 +1,13 @@
 // Signing up and confirming the address: the account is created unconfirmed, an emailed link
 // confirms it and signs the shopper in (ADR 011; who may confirm: sign-up-confirmation.ts).
 import { ForgotPasswordInput, SignUpInput } from '#core/contract/account.ts';
+import { DEMO_ADMIN, isDemoAdminEmail } from '#core/demo.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { accountExistsMail, verifyEmailMail } from '#server/modules/mail/templates.tsx';
 import { hashPassword } from '#server/platform/auth/password.ts';
 import type { ClientMeta, NewSession } from '#server/platform/auth/session.ts';
 import { hashToken } from '#server/platform/auth/tokens.ts';
+import { ValidationError } from '#server/platform/errors.ts';
 import { parseInput } from '#server/platform/validation.ts';
 import { accountLink, issueToken, startSession } from './account-tokens.ts';
 import { checkNewPassword, HOUR, RATE_LIMITS, VERIFY_LINK_HOURS } from './accounts.policy.ts';
@@ -42,6 +44,11 @@ export function createSignUpService(deps: AccountsDeps) {
      */
     async signUp(input: unknown, meta: ClientMeta & { next?: string }): Promise<{ email: string }> {
       const form = parseInput(SignUpInput, input);
+      if (isDemoAdminEmail(form.email) && (await deps.demoMode?.())) {
+        // A demo shop's demo admin has this address (ADR 062); outside demo mode it is an ordinary one.
+        const message = `${DEMO_ADMIN.email} is the demo admin's address on this demo shop. Please sign up with your own email address.`;
+        throw new ValidationError(message, { email: [message] });
+      }
       await checkNewPassword(form.password, form, 'password');
       await limiter.consume(RATE_LIMITS.signUpPerAddress, meta.ip);
       await limiter.consume(RATE_LIMITS.signUpPerAccount, form.email); // each try may send a mail

@@ -1,24 +1,38 @@
 // Who must give a second factor, and what a session is worth until they have (ADR 019). One place
-// decides. The demo admin's account exists only in demo mode (ADR 016: ending demo mode deletes it,
-// a production shop refuses to start with it, admin:create and ADMIN_EMAIL refuse its address), so
-// "is the demo admin" here means "is the demo admin of a demo shop".
+// decides. The one exemption is the demo admin (ADR 016, 062): the account demo mode made and
+// marked (users.demo_admin), and only while the shop is in demo mode. The address
+// admin@crownhair.ng decides nothing: outside demo mode it is an ordinary address, and an admin
+// who has it enrols like every other.
 import { STAFF_ROLES, type UserRole } from '#core/account.ts';
 import type { SessionUser } from '#core/contract/account.ts';
-import { DEMO_ADMIN } from '#core/demo.ts';
 import type { SecondFactorState } from '#server/platform/auth/session.ts';
 
 /**
- * Whether this account must sign in with a second factor: every staff and admin account except the
- * demo admin, which only exists on a demo shop and whose password is printed on the sign-in screen.
+ * An account as the rule sees it. `exempt`: it is the marked demo admin and the shop is in demo
+ * mode right now (`isDemoAdminNow`).
  */
-export function requiresSecondFactor(user: Pick<SessionUser, 'role' | 'email'>): boolean {
-  if (!STAFF_ROLES.includes(user.role)) return false;
-  return !isSecondFactorExempt(user);
+export interface SecondFactorSubject {
+  role: UserRole;
+  exempt: boolean;
 }
 
-/** The demo admin (of a demo shop: see above) signs in without a second factor, and is told so. */
-export function isSecondFactorExempt(user: Pick<SessionUser, 'email'>): boolean {
-  return user.email === DEMO_ADMIN.email;
+/**
+ * Whether this account must sign in with a second factor: every staff and admin account except the
+ * demo admin of a demo shop, whose password is printed on the sign-in screen.
+ */
+export function requiresSecondFactor(account: SecondFactorSubject): boolean {
+  return STAFF_ROLES.includes(account.role) && !account.exempt;
+}
+
+/**
+ * Whether an account is the demo admin of a shop in demo mode right now: marked, and demo mode on
+ * (read through the settings cache; asked only for the marked account). No demo-mode port: never.
+ */
+export async function isDemoAdminNow(
+  account: { demoAdmin: boolean },
+  demoMode: (() => Promise<boolean>) | undefined,
+): Promise<boolean> {
+  return account.demoAdmin && demoMode !== undefined && (await demoMode());
 }
 
 /**
@@ -29,8 +43,10 @@ export function isSecondFactorExempt(user: Pick<SessionUser, 'email'>): boolean 
 export function sessionAccess(
   user: SessionUser,
   secondFactorAt: Date | null,
+  exempt: boolean,
 ): { user: SessionUser; accountRole: UserRole; secondFactor: SecondFactorState } {
-  if (!requiresSecondFactor(user)) return { user, accountRole: user.role, secondFactor: 'not-required' };
+  if (!requiresSecondFactor({ role: user.role, exempt }))
+    return { user, accountRole: user.role, secondFactor: 'not-required' };
   if (secondFactorAt) return { user, accountRole: user.role, secondFactor: 'done' };
   return { user: { ...user, role: 'customer' }, accountRole: user.role, secondFactor: 'required' };
 }

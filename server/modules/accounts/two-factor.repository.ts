@@ -95,6 +95,8 @@ export interface StaffRow {
   email: string;
   role: string;
   isActive: boolean;
+  /** The demo admin (ADR 062). */
+  demoAdmin: boolean;
   twoFactorEnrolledAt: Date | null;
 }
 
@@ -107,6 +109,7 @@ export async function listStaffAccounts(q: Queryable): Promise<StaffRow[]> {
       email: users.email,
       role: users.role,
       isActive: users.isActive,
+      demoAdmin: users.demoAdmin,
       twoFactorEnrolledAt: twoFactorSecrets.enrolledAt,
     })
     .from(users)

@@ -22,7 +22,7 @@ import {
 import type { RateLimiter, RateLimitRule } from '#server/platform/rate-limit.ts';
 import { RATE_LIMITS, SESSION_LIFETIMES } from './accounts.policy.ts';
 import { deleteSessionsOf, findUserByEmail, findUserById, insertSession } from './accounts.repository.ts';
-import { isSecondFactorExempt, requiresSecondFactor } from './two-factor.policy.ts';
+import { isDemoAdminNow, requiresSecondFactor } from './two-factor.policy.ts';
 import {
   acceptStep,
   consumeRecoveryCode,
@@ -111,6 +111,8 @@ export function createTwoFactorService(deps: {
   audit: AuditService;
   publicUrl: string;
   supportEmail: () => Promise<string>;
+  /** Whether the shop is a demo shop right now (the demo admin's exemption; ADR 062). Absent: never. */
+  demoMode?: () => Promise<boolean>;
   now?: () => number;
 }) {
   const { db, mail, limiter, audit, publicUrl } = deps;
@@ -216,6 +218,13 @@ export function createTwoFactorService(deps: {
     return codes;
   }
 
+  async function isExempt(user: Pick<SessionUser, 'id'>): Promise<boolean> {
+    // Outside demo mode nobody is exempt, and no account is read.
+    if (!deps.demoMode || !(await deps.demoMode())) return false;
+    const account = await findUserById(db, user.id);
+    return account !== null && (await isDemoAdminNow(account, deps.demoMode));
+  }
+
   async function enrolmentFor(email: string, secret: string): Promise<Enrolment> {
     const uri = totpFor(secret, email).toString();
     const svg = await QRCode.toString(uri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
@@ -224,14 +233,15 @@ export function createTwoFactorService(deps: {
 
   return {
     /** Whether this account must give a second factor (every staff and admin but the demo admin). */
-    isRequiredFor(user: Pick<SessionUser, 'role' | 'email'>): boolean {
-      return requiresSecondFactor(user);
+    async isRequiredFor(user: Pick<SessionUser, 'id' | 'role'>): Promise<boolean> {
+      return requiresSecondFactor({ role: user.role, exempt: await isExempt(user) });
     },
 
-    /** The demo admin: signs in without a second factor (and the admin portal says so). */
-    isExempt(user: Pick<SessionUser, 'email'>): boolean {
-      return isSecondFactorExempt(user);
-    },
+    /**
+     * The demo admin of a demo shop: signs in without a second factor (and the admin portal says
+     * so). The marked account only, only while demo mode lasts (ADR 062).
+     */
+    isExempt,
 
     /** Whether the account has an authenticator, and how many recovery codes it has left. */
     async status(userId: number): Promise<{ enrolled: boolean; recoveryCodesLeft: number }> {
@@ -336,7 +346,7 @@ export function createTwoFactorService(deps: {
 
     /** Staff and admin accounts, with whether each has enrolled. */
     async listStaff(): Promise<StaffMember[]> {
-      const rows = await listStaffAccounts(db);
+      const [rows, demoMode] = await Promise.all([listStaffAccounts(db), deps.demoMode?.() ?? false]);
       return rows.map((r) => ({
         id: r.id,
         name: r.name,
@@ -344,7 +354,7 @@ export function createTwoFactorService(deps: {
         role: r.role === 'admin' ? ('admin' as const) : ('staff' as const),
         isActive: r.isActive,
         twoFactorEnrolled: r.twoFactorEnrolledAt !== null,
-        exempt: !requiresSecondFactor({ role: r.role === 'admin' ? 'admin' : 'staff', email: r.email }),
+        exempt: r.demoAdmin && demoMode,
       }));
     },
 
