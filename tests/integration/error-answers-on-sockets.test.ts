@@ -312,3 +312,40 @@ describe('a client that really hangs up half-way', () => {
     expect(logs.lines.filter((l) => (l.level as number) >= ERROR).length).toBe(errorsBefore);
   });
 });
+
+/** One raw request line on a real socket (no client library tidies the address); the answer's head. */
+function rawGet(target: string, host = 'shop.test'): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.write(`GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    });
+    let answer = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      answer += chunk;
+    });
+    socket.on('end', () => resolve(answer.split('\r\n\r\n')[0]!));
+    socket.on('error', reject);
+  });
+}
+
+describe('odd addresses on a real socket (issue 29, defect 5)', () => {
+  it('sends //, //a:b and a backslash address to the same address with one slash, never off the site', async () => {
+    for (const [target, location] of [
+      ['//', '/'],
+      ['//a:b', '/a:b'],
+      ['/\\evil.example/x', '/evil.example/x'],
+      ['//\\//evil.example?q=1', '/evil.example?q=1'],
+    ] as const) {
+      const head = await rawGet(target);
+      expect(head, target).toMatch(/^HTTP\/1\.1 301/);
+      expect(head, target).toContain(`\r\nlocation: ${location}\r\n`);
+    }
+  });
+
+  it('renders a page whatever Host the request names', async () => {
+    for (const host of ['a b', '[::1', 'shop.test:99999', 'x'.repeat(300), 'user@evil.example']) {
+      expect(await rawGet('/collections?raw-host=1', host), host).toMatch(/^HTTP\/1\.1 [234]\d\d/);
+    }
+  });
+});
