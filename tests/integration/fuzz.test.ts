@@ -10,6 +10,7 @@ import { createProduct } from '#tests/factories/catalog.ts';
 import { createOrder } from '#tests/factories/orders.ts';
 import { createPromoCode } from '#tests/factories/promotions.ts';
 import {
+  edgeUnits,
   type FuzzWorld,
   formatReport,
   prepareWorld,
@@ -21,7 +22,9 @@ import { COVERAGE_EXCLUSIONS, coverageUnits, rolesFor, uncoveredRoutes } from '#
 import { createTestShop, type TestShop } from '#tests/helpers/test-app.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
-const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 400);
+/** The sweep (every route-and-role, every route's edge probes) and 200 drawn requests, unless set. */
+const requestsFor = (world: FuzzWorld) =>
+  Number(process.env.FUZZ_REQUESTS ?? world.coverage.units.length + edgeUnits(world.edges).length + 200);
 
 let shop: TestShop;
 let world: FuzzWorld;
@@ -273,6 +276,7 @@ describe('the shop under drawn bad input', () => {
     expect([...roles].sort()).toEqual(['admin', 'guest', 'shopper']);
     expect(world.forms.length).toBeGreaterThan(60);
 
+    const REQUESTS = requestsFor(world);
     const report = await runFuzz(world, { seed: SEED, requests: REQUESTS });
     const summary = `seed ${SEED} (replay: FUZZ_SEED=${SEED} npx vitest run tests/integration/fuzz.test.ts)\n${formatReport(report)}`;
     expect(report.problems, summary).toEqual([]);
@@ -294,6 +298,10 @@ describe('the shop under drawn bad input', () => {
       uncovered,
       `${summary}\nNever sent a request (give the crawl a page that shows its form, or teach route-table.ts its fields):`,
     ).toEqual([]);
+    // Every route, pages and server routes with GET ones, had its address bent (with an odd Host)
+    // and, if it answers GET, its paging pushed past any column and made odd (issue 29).
+    const unsent = edgeUnits(world.edges).filter((unit) => !report.edges[unit]);
+    expect(unsent, `${summary}\nEdge probes never sent (FUZZ_REQUESTS below the sweep?):`).toEqual([]);
   }, 240_000);
 });
 
@@ -320,6 +328,28 @@ describe('the route table the fuzzer covers', () => {
       ]),
     );
     expect(world.coverage.serverRoutes.every((r) => !r.startsWith('GET '))).toBe(true);
+  });
+
+  it('holds every route for the edge probes: pages and server routes, GET ones too', () => {
+    const routes = world.edges.map((t) => `${t.route} as ${t.role}`);
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        'GET /admin/mailbox as admin',
+        'GET /api/v1/admin/mailbox as admin',
+        'GET /collections/:slug as shopper',
+        'GET /api/v1/products as shopper',
+        'POST /api/webhooks/:provider as guest',
+        'GET /* as shopper',
+      ]),
+    );
+    // Their addresses are real ones: no parameter left unfilled.
+    expect(world.edges.filter((t) => /\/:|\*/.test(t.path))).toEqual([]);
+    expect(edgeUnits(world.edges)).toEqual(
+      expect.arrayContaining([
+        'huge paging GET /admin/mailbox as admin',
+        'address POST /api/v1/cart/lines as shopper',
+      ]),
+    );
   });
 
   it('names a route nobody sent a request to', () => {
