@@ -2,8 +2,10 @@
 // the PostgreSQL server in TEST_DATABASE_URL), sends FUZZ_REQUESTS (default 10,000) requests drawn
 // from FUZZ_SEED (default: random, printed), prints the counts by status class and route and the
 // database integrity check, and exits non-zero on any 5xx, broken refusal or integrity problem.
+// Every run starts with a sweep: each route-and-role of the route table, then each route's edge
+// probes (a bent address with an odd Host; huge and odd paging values), issue 29.
 //   FUZZ_SEED=1234 FUZZ_REQUESTS=20000 npm run fuzz
-import { formatReport, prepareWorld, runFuzz, unlimitedRateLimits } from '#tests/helpers/fuzz.ts';
+import { edgeUnits, formatReport, prepareWorld, runFuzz, unlimitedRateLimits } from '#tests/helpers/fuzz.ts';
 import { uncoveredRoutes } from '#tests/helpers/route-table.ts';
 import { createTestShop, LogCapture } from '#tests/helpers/test-app.ts';
 
@@ -29,6 +31,10 @@ try {
     `route table: ${actions.length} page routes with an action, ${serverRoutes.length} non-GET server routes; ` +
       `${units.length} route-and-role units, ${synthesized.length} of them without a crawled form (filled from the route table)`,
   );
+  const edges = edgeUnits(world.edges);
+  console.log(
+    `edge probes: ${world.edges.length} routes (pages and server routes), ${edges.length} probes (bent address with odd Host; huge and odd paging on GET)`,
+  );
   const report = await runFuzz(world, {
     seed,
     requests,
@@ -46,7 +52,11 @@ try {
     const err = line.err as { type?: string; message?: string } | undefined;
     console.log(`  ${String(line.msg)}: ${err?.type ?? ''} ${err?.message?.slice(0, 200) ?? ''}`);
   }
-  const failed = report.problems.length > 0 || report.integrity.length > 0 || uncovered.length > 0;
+  const unsent = edges.filter((unit) => !report.edges[unit]);
+  console.log(`edge probes sent: ${edges.length - unsent.length} of ${edges.length}`);
+  for (const u of unsent.slice(0, 20)) console.log(`  ✗ never sent: ${u}`);
+  const failed =
+    report.problems.length > 0 || report.integrity.length > 0 || uncovered.length > 0 || unsent.length > 0;
   console.log(failed ? `\nFAILED (seed ${seed})` : `\nOK (seed ${seed})`);
   process.exitCode = failed ? 1 : 0;
 } finally {

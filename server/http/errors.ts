@@ -16,11 +16,7 @@ export type { ErrorBody } from '#core/contract/errors.ts';
 
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   // The client hung up before its request was read: nothing went wrong on our side (ADR 050).
-  if (
-    request.raw.aborted ||
-    request.raw.destroyed ||
-    ((error as NodeJS.ErrnoException).code === 'ECONNRESET' && error.message === 'aborted')
-  ) {
+  if (clientHungUp(error, request)) {
     request.log.info({ code: (error as NodeJS.ErrnoException).code }, 'client closed the request');
     return reply.code(400).send({
       error: 'request_aborted',
@@ -64,6 +60,23 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
     message: `Something went wrong on our side. Please try again. (Reference: ${request.id})`,
     requestId: request.id,
   } satisfies ErrorBody);
+}
+
+/** What reading a request's body raises when its client goes away half-way (Node's http, streams). */
+const HANG_UP_CODES = new Set(['ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE']);
+
+/**
+ * Did the client go away before its request was read (ADR 060)? Decided from the connection:
+ * its socket is closed, and the request ended before its body did (`aborted`) or reading the
+ * body failed with a hang-up's error. Never from `request.raw.destroyed`: Node destroys every
+ * request whose body was read to the end, so that took every error after a body (401, 404, 409,
+ * 429, a real 500) for a hang-up. A fault of ours while the client leaves stays a fault.
+ */
+export function clientHungUp(error: Error, request: FastifyRequest): boolean {
+  if (request.raw.socket?.destroyed !== true) return false;
+  if (request.raw.aborted) return true;
+  const code = (error as NodeJS.ErrnoException).code;
+  return (typeof code === 'string' && HANG_UP_CODES.has(code)) || error.message === 'aborted';
 }
 
 /** The code of the connection error under `error` (ECONNREFUSED, 57P01, ...), for the log line. */

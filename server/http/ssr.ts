@@ -45,6 +45,33 @@ function slotFillerOf(build: SsrOptions['build']): SlotFiller | null {
 /** Cookies that make a page personal (session, cart, toast): left out of an anonymous render. */
 const PERSONAL_COOKIE_PAIR = /^\s*(__Host-|__Secure-)?ch_[^=]*=/;
 
+/**
+ * The page's address for React Router: always a URL, whatever the request holds (ADR 060). Behind
+ * a proxy that rewrites Host, a form from the public address is still same-origin (the cross-site
+ * guard in csrf.ts has already checked where it came from); a Host no URL can carry (`a b`, `[::1`)
+ * is read as the public address. The path is set on that origin, never parsed against it, so no
+ * path (`//a:b`, `/\host`) can name another host or fail to parse.
+ */
+function pageUrl(request: FastifyRequest, publicOrigin: string): URL {
+  let origin = publicOrigin;
+  if (request.headers.origin !== publicOrigin) {
+    try {
+      const own = new URL(`${request.protocol}://${request.host}`).origin;
+      if (own !== 'null') origin = own;
+    } catch {
+      // A Host header no URL can carry: the shop's own address.
+    }
+  }
+  const url = new URL(origin);
+  const query = request.url.indexOf('?');
+  url.pathname = query === -1 ? request.url : request.url.slice(0, query);
+  if (query !== -1) url.search = request.url.slice(query);
+  return url;
+}
+
+/** A path whose first segment is empty (`//…`, or a backslash URL parsers read as a slash). */
+const EMPTY_FIRST_SEGMENT = /^\/[/\\]/;
+
 function toWebRequest(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -52,11 +79,7 @@ function toWebRequest(
   publicOrigin: string,
   options: { anonymous?: boolean } = {},
 ): Request {
-  // Behind a proxy that rewrites Host, a form from the public address is still same-origin
-  // (the cross-site guard in csrf.ts has already checked where it came from).
-  const origin =
-    request.headers.origin === publicOrigin ? publicOrigin : `${request.protocol}://${request.host}`;
-  const url = new URL(request.url, origin);
+  const url = pageUrl(request, publicOrigin);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -136,6 +159,13 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     scope.all('/*', async (request, reply) => {
       // The JSON API and media answer their own 404s; pages never shadow them.
       if (/^\/(api|media)(\/|$)/.test(request.url)) return reply.callNotFound();
+      // `GET //a:b`: the same address with one slash (ADR 060); a form sent there is not followed.
+      if (EMPTY_FIRST_SEGMENT.test(request.url)) {
+        if (request.method !== 'GET' && request.method !== 'HEAD') {
+          return reply.code(404).type('text/plain; charset=utf-8').send('There is no page at this address.');
+        }
+        return reply.redirect(request.url.replace(/^[/\\]+/, '/'), 301);
+      }
       let body: Buffer | null = null;
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         body = await readPageForm(request, reply);

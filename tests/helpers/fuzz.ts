@@ -30,8 +30,10 @@ import {
   contractExports,
   coverageUnits,
   fieldsRead,
+  pagePaths,
   pageRouteOf,
   pageRouteTree,
+  rolesFor,
   serverWriteRoutes,
   unitName,
 } from './route-table.ts';
@@ -61,7 +63,8 @@ export interface FuzzRequest {
   role: Role;
   /** The route as a template, for the counts: `POST /api/v1/cart/lines`, `POST /cart [intent=add]`. */
   route: string;
-  kind: 'api' | 'form' | 'page';
+  /** `edge`: a route's address bent, or sent with an odd Host (issue 29). */
+  kind: 'api' | 'form' | 'page' | 'edge';
   method: Method;
   url: string;
   headers: Record<string, string>;
@@ -70,6 +73,8 @@ export interface FuzzRequest {
   crossSite?: boolean;
   /** For an API request: the server route it was drawn for, `POST /api/v1/cart/lines`. */
   serverRoute?: string;
+  /** For the edges' sweep: what of which route it tries, `paging GET /admin/mailbox as admin`. */
+  edge?: string;
 }
 
 /** Strings that have broken shops before: encodings, injections, numbers that are not. */
@@ -447,6 +452,229 @@ function apiRequest(target: ApiTarget, known: KnownIds): fc.Arbitrary<Omit<FuzzR
     });
 }
 
+// ─────────────── every route's address, Host and paging (issue 29, ADR 060) ───────────────
+
+/** One address of a route (its parameters filled with real rows), as the role that may open it. */
+export interface EdgeTarget {
+  role: Role;
+  method: Method;
+  /** `GET /admin/mailbox`, `POST /api/v1/cart/lines`, `GET /collections/:slug` */
+  route: string;
+  /** A real address of the route, without a query. */
+  path: string;
+  kind: 'api' | 'page';
+  /** Paging parameters the route documents besides `page` (the API's query parameters). */
+  paging: string[];
+}
+
+/** What the edges' sweep sends every route: paging past any column, odd paging, a bent address. */
+export const EDGE_PROBES = ['huge paging', 'odd paging', 'address'] as const;
+export type EdgeProbe = (typeof EDGE_PROBES)[number];
+const probesFor = (t: EdgeTarget): EdgeProbe[] => (t.method === 'GET' ? [...EDGE_PROBES] : ['address']);
+
+/** The names lists page by, whichever a route reads. */
+export const PAGING_NAMES = ['page', 'limit', 'offset', 'pageSize', 'perPage', 'per_page', 'size'];
+/** Numbers past the integer column, past JavaScript's exact integers, past a double. */
+const HUGE_NUMBERS = [
+  '99999999999999999999',
+  '2147483648',
+  '4294967296',
+  '9007199254740993',
+  '1e21',
+  '1e309',
+  '9'.repeat(400),
+];
+const PAGING_VALUES = [
+  ...HUGE_NUMBERS,
+  '-1',
+  '0',
+  '-0',
+  '-2147483649',
+  '-99999999999999999999',
+  '-1e309',
+  'abc',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1.5',
+  '0x10',
+  '1e3',
+  ' 2',
+  '',
+  '1,000',
+  '[]',
+  '%00',
+];
+
+/** Host header values: other sites, addresses, ports no socket has, and text no URL can carry. */
+const HOST_VALUES = [
+  'evil.example',
+  'localhost',
+  '127.0.0.1',
+  '127.0.0.1:3000',
+  '[::1]',
+  '[::1]:3000',
+  '[::1',
+  '::1',
+  'shop.test:99999',
+  'shop.test:0',
+  'shop.test:abc',
+  'shop.test:',
+  'SHOP.TEST',
+  'shop.test.',
+  'a b',
+  '',
+  ' ',
+  '.',
+  '..',
+  '_',
+  'xn--',
+  'xn--zz-zz',
+  'user@shop.test',
+  'user:pass@evil.example',
+  'shop.test/admin',
+  'shop.test?x=1',
+  'shop.test#x',
+  'shop.test\\evil.example',
+  '%41',
+  '999.999.999.999',
+  '0x7f.1',
+  'x'.repeat(300),
+  `${'a.'.repeat(200)}example`,
+];
+/** Any Host a real parser lets through (visible ASCII and spaces), or one of the known odd ones. */
+const hostValue = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...HOST_VALUES) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 300 }) },
+);
+
+/** Path segments that mean something to some parser: ports, parameters, escapes, files. */
+const ODD_SEGMENTS = [
+  ':',
+  'a:b',
+  '@',
+  'a@b',
+  ';',
+  ';a=b',
+  '|',
+  '^',
+  '`',
+  '{}',
+  '"',
+  '<>',
+  '%',
+  '%%',
+  '%zz',
+  '%ff',
+  '%c0%af',
+  '%e2%80%ae',
+  '%0d%0a',
+  '%00',
+  '%20',
+  '~',
+  '!',
+  '$',
+  '&',
+  "'",
+  '()',
+  '*',
+  '+',
+  ',',
+  '=',
+  '\\',
+  '..\\..',
+  '.env',
+  '.git',
+  'index.html',
+  'x.data',
+  '_root.data',
+];
+
+/** A route's address bent the ways clients and scanners bend them. */
+function bentPath(path: string): fc.Arbitrary<string> {
+  const slashes = [...path.matchAll(/\//g)].map((m) => m.index);
+  const at = fc.constantFrom(...slashes);
+  const bare = path.replace(/\/$/, '');
+  return fc.oneof(
+    // Empty first segment: `//a:b` once answered 500.
+    fc.constantFrom('//', '///', '/\\', '//\\', '/\\/').map((start) => start + path.slice(1)),
+    // Double slashes inside and at the end.
+    at.map((i) => `${path.slice(0, i)}//${path.slice(i + 1)}`),
+    fc
+      .constantFrom('//', '/.', '/..', '/./', '/../', '/%2e', '/%2e%2e', '/.%2e/', '/..%2f..%2f')
+      .map((tail) => bare + tail),
+    // Dot segments, plain and encoded, anywhere.
+    fc
+      .tuple(
+        at,
+        fc.constantFrom('/./', '/../', '/%2e/', '/%2e%2e/', '/../../../', '/..%2f', '/.%2e/', '/..;/'),
+      )
+      .map(([i, dots]) => `${path.slice(0, i)}${dots}${path.slice(i + 1)}`),
+    // An encoded separator instead of a slash.
+    fc
+      .tuple(at, fc.constantFrom('%2F', '%2f', '%5C', '%2F%2F', '%252F'))
+      .map(([i, sep]) => `${path.slice(0, i)}${sep}${path.slice(i + 1)}`),
+    // An overlong segment, appended or in place of the last.
+    fc
+      .tuple(fc.constantFrom(201, 1000, 5000), fc.constantFrom('x', '%41', '%C3%A9'), fc.boolean())
+      .map(([n, unit, replace]) =>
+        replace && slashes.length > 1
+          ? `${path.slice(0, slashes.at(-1)!)}/${unit.repeat(n)}`
+          : `${bare}/${unit.repeat(n)}`,
+      ),
+    // Odd characters as a segment, or stuck to one.
+    fc.constantFrom(...ODD_SEGMENTS).map((odd) => `${bare}/${odd}`),
+    fc.constantFrom(...ODD_SEGMENTS).map((odd) => `${bare}${odd}`),
+  );
+}
+
+/** `name=value&…` with each name given one of `values`. */
+function pagingQuery(names: string[], values: readonly string[]): fc.Arbitrary<string> {
+  return fc
+    .tuple(...names.map((name) => fc.constantFrom(...values).map((v) => `${name}=${enc(v)}`)))
+    .map((pairs) => pairs.join('&'));
+}
+
+/** One probe of one route: paging past any column, odd paging, or a bent address with an odd Host. */
+function edgeRequest(t: EdgeTarget, probe: EdgeProbe): fc.Arbitrary<FuzzRequest> {
+  const base = { role: t.role, method: t.method, edge: `${probe} ${t.route} as ${t.role}` };
+  if (probe === 'address') {
+    return fc
+      .tuple(bentPath(t.path), fc.option(hostValue, { freq: 2 }), fc.boolean())
+      .map(([url, host, forwarded]) => ({
+        ...base,
+        route: `${t.route} [address]`,
+        kind: 'edge' as const,
+        url,
+        headers: (host === null ? {} : forwarded ? { host, 'x-forwarded-host': host } : { host }) as Record<
+          string,
+          string
+        >,
+      }));
+  }
+  const names =
+    probe === 'huge paging' ? ['page', ...t.paging] : [...new Set([...PAGING_NAMES, ...t.paging])];
+  return pagingQuery(names, probe === 'huge paging' ? HUGE_NUMBERS : PAGING_VALUES).map((query) => ({
+    ...base,
+    route: `${t.route} [paging]`,
+    kind: t.kind,
+    url: `${t.path}?${query}`,
+    headers: {},
+  }));
+}
+
+/** Any route's probe, drawn: the random part of a run bends addresses and paging too. */
+function edgeArbitrary(targets: EdgeTarget[]): fc.Arbitrary<FuzzRequest> {
+  return fc
+    .constantFrom(...targets)
+    .chain((t) => fc.constantFrom(...probesFor(t)).chain((probe) => edgeRequest(t, probe)));
+}
+
+/** Every probe the edges' sweep must send, by name (`address GET /admin as admin`). */
+export function edgeUnits(targets: EdgeTarget[]): string[] {
+  return targets.flatMap((t) => probesFor(t).map((probe) => `${probe} ${t.route} as ${t.role}`));
+}
+
 // ─────────────────────── the forms, from the pages themselves ───────────────────────
 
 interface FormField {
@@ -793,6 +1021,8 @@ export interface FuzzWorld {
   /** The pages the crawl opened, for their loaders' query strings. */
   pages: PageTarget[];
   api: ApiTarget[];
+  /** Every route's address (pages and server routes, GET included): bent, paged, odd Hosts. */
+  edges: EdgeTarget[];
   known: KnownIds;
   /** What must be reached: the route table's actions and server routes, by role (route-table.ts). */
   coverage: {
@@ -1151,12 +1381,57 @@ export async function prepareWorld(shop: TestShop): Promise<FuzzWorld> {
     api.push({ method, template: url.replace(/:(\w+)/g, '{$1}'), operation: {} });
   }
 
+  // Every route's address, pages and server routes alike, for the edges' probes (issue 29).
+  const fill = (template: string, valuesOf: (name: string, before: string) => string[] | undefined) => {
+    const parts = template.split('/');
+    return parts
+      .map((part, i) => {
+        if (part === '*') return 'no-such-page';
+        if (!part.startsWith(':')) return part;
+        const values = valuesOf(part.slice(1), parts[i - 1]!) ?? known.id!;
+        return encodeURIComponent(values[0] ?? '1');
+      })
+      .join('/');
+  };
+  /** The role that may open a route (the guest for sign-out: it would end a session). */
+  const roleOf = (path: string): Role => (path === '/auth/sign-out' ? 'guest' : rolesFor(path).at(-1)!);
+  const edges: EdgeTarget[] = pagePaths(build).map(({ path }) => ({
+    role: roleOf(path),
+    method: 'GET',
+    route: `GET ${path}`,
+    path: fill(path, (_, before) => rowsFor[before]),
+    kind: 'page',
+    paging: [],
+  }));
+  const seenServer = new Set<string>();
+  for (const { method, url } of shop.app.routeTable) {
+    const key = `${method} ${url}`;
+    // The build's files are one route each, all served alike: one per folder and kind stands for them.
+    const file = /^(.*\/)[^/:*]+(\.\w+)$/.exec(url);
+    const shape = file ? `${method} ${file[1]}*${file[2]}` : key;
+    if (url === '/*' || seenServer.has(shape) || !['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method))
+      continue;
+    seenServer.add(shape);
+    const documented = api.find((t) => serverRouteOf(t) === key)?.operation.parameters ?? [];
+    edges.push({
+      role: roleOf(url),
+      method: method as Method,
+      route: key,
+      path: fill(url, (name) => known[name]),
+      kind: url.startsWith('/api/') ? 'api' : 'page',
+      paging: documented
+        .filter((p) => p.in === 'query' && PAGING_NAMES.includes(p.name) && p.name !== 'page')
+        .map((p) => p.name),
+    });
+  }
+
   const clients: Record<Role, TestClient> = { guest, shopper, admin };
   return {
     shop,
     clients,
     forms: [...forms, ...synthesized],
     pages,
+    edges,
     users: { shopper: shopperUser, admin: adminUser },
     api,
     known,
@@ -1229,6 +1504,7 @@ export function requestArbitrary(world: FuzzWorld): fc.Arbitrary<Drawn> {
     { weight: 2, arbitrary: api },
     { weight: 3, arbitrary: forms },
     { weight: 1, arbitrary: pages },
+    { weight: 1, arbitrary: edgeArbitrary(world.edges) },
   );
 }
 
@@ -1268,6 +1544,11 @@ export function sweepArbitraries(world: FuzzWorld): fc.Arbitrary<Drawn>[] {
       );
     }
   }
+  // Then every route's probes: paging past any column and odd paging (GET), a bent address with
+  // an odd Host (every method), so a 5xx on an unusual request cannot hide in one route (issue 29).
+  for (const target of world.edges) {
+    for (const probe of probesFor(target)) sweep.push(edgeRequest(target, probe));
+  }
   return sweep;
 }
 
@@ -1290,6 +1571,8 @@ export interface FuzzReport {
   restored: number;
   /** Requests per route-and-role of the route table (`routes/cart as guest`), cross-site ones left out. */
   reached: Record<string, number>;
+  /** Requests per edge probe (`address GET /admin as admin`): every one must be sent once. */
+  edges: Record<string, number>;
   integrity: string[];
   ms: number;
 }
@@ -1317,7 +1600,12 @@ export function judge(r: FuzzRequest, res: LightMyRequestResponse): string | nul
     if (parsed.data.requestId !== res.headers['x-request-id'])
       return 'a refusal whose requestId is not its x-request-id';
   }
-  if (r.kind === 'form' && res.statusCode >= 300 && res.statusCode < 400 && !res.headers.location) {
+  if (
+    (r.kind === 'form' || r.kind === 'edge') &&
+    res.statusCode >= 300 &&
+    res.statusCode < 400 &&
+    !res.headers.location
+  ) {
     return `a ${res.statusCode} without a Location`;
   }
   return null;
@@ -1348,6 +1636,7 @@ export async function runFuzz(
     problems: [],
     restored: 0,
     reached: {},
+    edges: {},
     integrity: [],
     ms: 0,
   };
@@ -1440,6 +1729,7 @@ export async function runFuzz(
           report.reached[unit] = (report.reached[unit] ?? 0) + 1;
         }
       }
+      if (request.edge) report.edges[request.edge] = (report.edges[request.edge] ?? 0) + 1;
       const why = judge(request, res);
       if (why) {
         report.problems.push({

@@ -52,14 +52,29 @@ export function pageRouteOf(tree: RouteNode[], pathname: string): string | null 
   }
 }
 
+/** A route's full path in the build, joined from its parents: `/admin/orders/:trackingNumber`. */
+function fullPathIn(build: ServerBuild, id: string): string {
+  const route = build.routes[id]!;
+  const own = route.path ?? '';
+  const parent = route.parentId ? fullPathIn(build, route.parentId) : '';
+  return own ? `${parent.replace(/\/$/, '')}/${own}` : parent || '/';
+}
+
+/**
+ * Every page address the build answers, once each (issue 29): a route's full path, by the id of the
+ * deepest route at that path. What the fuzzer bends and pages through, whether or not it has a form.
+ */
+export function pagePaths(build: ServerBuild): { id: string; path: string }[] {
+  const byPath = new Map<string, string>();
+  for (const route of Object.values(build.routes)) {
+    if (route) byPath.set(fullPathIn(build, route.id), route.id);
+  }
+  return [...byPath].map(([path, id]) => ({ id, path })).sort((a, b) => a.path.localeCompare(b.path));
+}
+
 /** Every page route whose module exports an action, with its full path. */
 export function actionRoutes(build: ServerBuild): ActionRoute[] {
-  const fullPath = (id: string): string => {
-    const route = build.routes[id]!;
-    const own = route.path ?? '';
-    const parent = route.parentId ? fullPath(route.parentId) : '';
-    return own ? `${parent.replace(/\/$/, '')}/${own}` : parent || '/';
-  };
+  const fullPath = (id: string) => fullPathIn(build, id);
   const routes: ActionRoute[] = [];
   for (const route of Object.values(build.routes)) {
     if (!route || typeof route.module.action !== 'function') continue;

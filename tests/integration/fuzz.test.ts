@@ -10,6 +10,7 @@ import { createProduct } from '#tests/factories/catalog.ts';
 import { createOrder } from '#tests/factories/orders.ts';
 import { createPromoCode } from '#tests/factories/promotions.ts';
 import {
+  edgeUnits,
   type FuzzWorld,
   formatReport,
   prepareWorld,
@@ -21,7 +22,9 @@ import { COVERAGE_EXCLUSIONS, coverageUnits, rolesFor, uncoveredRoutes } from '#
 import { createTestShop, type TestShop } from '#tests/helpers/test-app.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
-const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 400);
+/** The sweep (every route-and-role, every route's edge probes) and 200 drawn requests, unless set. */
+const requestsFor = (world: FuzzWorld) =>
+  Number(process.env.FUZZ_REQUESTS ?? world.coverage.units.length + edgeUnits(world.edges).length + 200);
 
 let shop: TestShop;
 let world: FuzzWorld;
@@ -160,6 +163,68 @@ describe('the bugs the fuzzer found stay fixed', () => {
   });
 });
 
+describe('the bugs the fuzzer found in addresses, hosts and paging stay fixed (issue 29)', () => {
+  it('sends an address with an empty first segment to the same address with one slash, never a 500', async () => {
+    const cases: [string, string][] = [
+      ['//', '/'],
+      ['//a:b', '/a:b'],
+      ['//a:b?page=2', '/a:b?page=2'],
+      // Never a protocol-relative Location: that would send the visitor to another site.
+      ['///evil.example/x', '/evil.example/x'],
+      ['//collections', '/collections'],
+      ['//api/v1/products', '/api/v1/products'],
+    ];
+    for (const [url, location] of cases) {
+      const res = await shop.app.inject(url);
+      expect(res.statusCode, url).toBe(301);
+      expect(res.headers.location, url).toBe(location);
+    }
+    // A form sent there is not followed (its method would change): the page is not found.
+    const post = await world.clients.guest.post('//a:b', { email: 'x@example.ng' });
+    expect(post.statusCode).toBe(404);
+  });
+
+  it('renders pages whatever the Host header holds', async () => {
+    const hosts = [
+      'a b',
+      '[::1',
+      'shop.test:99999',
+      'shop.test:abc',
+      '',
+      ' ',
+      'user@evil.example',
+      'x'.repeat(300),
+    ];
+    for (const [i, host] of hosts.entries()) {
+      // A page rendered for this request (not one kept for everyone), and a form sent to one.
+      const res = await shop.app.inject({ url: `/collections?host=${i}`, headers: { host } });
+      expect(res.statusCode, JSON.stringify(host)).toBeLessThan(500);
+      const form = await world.clients.guest.post(
+        '/newsletter',
+        { email: 'not an email' },
+        { headers: { host } },
+      );
+      expect(form.statusCode, JSON.stringify(host)).toBeLessThan(500);
+    }
+  });
+
+  it('shows the mailbox, page and API, for a page number past any the database takes', async () => {
+    for (const page of ['99999999999999999999', '2147483648', '9007199254740993', '-5', '1e21', 'abc']) {
+      const html = await world.clients.admin.get(`/admin/mailbox?page=${page}`);
+      expect(html.statusCode, page).toBe(200);
+      const json = await shop.app.inject({
+        url: `/api/v1/admin/mailbox?page=${page}`,
+        headers: { cookie: cookieOf('admin') },
+      });
+      expect(json.statusCode, page).toBe(200);
+      // Past the end: an empty page (the last the table could ever fill); not a number: the first.
+      const { items, page: shown } = json.json() as { items: unknown[]; page: number };
+      if (page.length > 8) expect(items, page).toEqual([]);
+      else expect(shown, page).toBe(1);
+    }
+  });
+});
+
 describe('what the integrity check found', () => {
   it('gives a promo use back once when an admin corrects a cancelled order to payment failed', async () => {
     const code = `ONCE${Date.now() % 100_000}`;
@@ -211,6 +276,7 @@ describe('the shop under drawn bad input', () => {
     expect([...roles].sort()).toEqual(['admin', 'guest', 'shopper']);
     expect(world.forms.length).toBeGreaterThan(60);
 
+    const REQUESTS = requestsFor(world);
     const report = await runFuzz(world, { seed: SEED, requests: REQUESTS });
     const summary = `seed ${SEED} (replay: FUZZ_SEED=${SEED} npx vitest run tests/integration/fuzz.test.ts)\n${formatReport(report)}`;
     expect(report.problems, summary).toEqual([]);
@@ -232,6 +298,10 @@ describe('the shop under drawn bad input', () => {
       uncovered,
       `${summary}\nNever sent a request (give the crawl a page that shows its form, or teach route-table.ts its fields):`,
     ).toEqual([]);
+    // Every route, pages and server routes with GET ones, had its address bent (with an odd Host)
+    // and, if it answers GET, its paging pushed past any column and made odd (issue 29).
+    const unsent = edgeUnits(world.edges).filter((unit) => !report.edges[unit]);
+    expect(unsent, `${summary}\nEdge probes never sent (FUZZ_REQUESTS below the sweep?):`).toEqual([]);
   }, 240_000);
 });
 
@@ -258,6 +328,28 @@ describe('the route table the fuzzer covers', () => {
       ]),
     );
     expect(world.coverage.serverRoutes.every((r) => !r.startsWith('GET '))).toBe(true);
+  });
+
+  it('holds every route for the edge probes: pages and server routes, GET ones too', () => {
+    const routes = world.edges.map((t) => `${t.route} as ${t.role}`);
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        'GET /admin/mailbox as admin',
+        'GET /api/v1/admin/mailbox as admin',
+        'GET /collections/:slug as shopper',
+        'GET /api/v1/products as shopper',
+        'POST /api/webhooks/:provider as guest',
+        'GET /* as shopper',
+      ]),
+    );
+    // Their addresses are real ones: no parameter left unfilled.
+    expect(world.edges.filter((t) => /\/:|\*/.test(t.path))).toEqual([]);
+    expect(edgeUnits(world.edges)).toEqual(
+      expect.arrayContaining([
+        'huge paging GET /admin/mailbox as admin',
+        'address POST /api/v1/cart/lines as shopper',
+      ]),
+    );
   });
 
   it('names a route nobody sent a request to', () => {

@@ -1,7 +1,7 @@
 // Email through an outbox: callers write mail inside their own transaction; the outbox worker
 // (outbox-worker.ts) delivers it after commit, with retries. Staff read the local mailbox here.
 
-import { isRowId } from '#core/ids.ts';
+import { isRowId, MAX_ROW_ID } from '#core/ids.ts';
 import type { Queryable } from '#server/db/client.ts';
 import {
   getMailboxMessage,
@@ -95,12 +95,21 @@ export function createMailService(deps: {
       onEnqueued?.();
     },
 
-    /** The local mailbox, newest first; `page` counts from 1. */
+    /**
+     * The local mailbox, newest first; `page` counts from 1. A page past any the table could fill
+     * (its ids stop at MAX_ROW_ID) is that last page, empty: never an offset the database refuses
+     * (issue 29, ADR 060).
+     */
     async listMailbox(options: { page: number; pageSize: number; to?: string }): Promise<MailboxPage> {
-      const page = Number.isFinite(options.page) ? Math.max(1, Math.floor(options.page)) : 1;
       const pageSize = Number.isFinite(options.pageSize)
         ? Math.min(100, Math.max(1, Math.floor(options.pageSize)))
         : 20;
+      const lastPage = Math.ceil(MAX_ROW_ID / pageSize) + 1;
+      const page = Number.isFinite(options.page)
+        ? Math.min(lastPage, Math.max(1, Math.floor(options.page)))
+        : options.page === Number.POSITIVE_INFINITY
+          ? lastPage
+          : 1;
       const { items, total } = await listMailbox(db, {
         limit: pageSize,
         offset: (page - 1) * pageSize,
