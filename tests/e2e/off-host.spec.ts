@@ -176,4 +176,23 @@ describe('a shop opened at 127.0.0.1 while PUBLIC_URL says localhost', () => {
     expect(await promo.inputValue()).toBe('SAVE10');
     expect(await page.getByRole('button', { name: 'Apply' }).isEnabled()).toBe(true);
   });
+
+  it('a sign-up whose request gets no answer says so and keeps what was typed (hydrated page)', async () => {
+    await openPage(page, '/auth?tab=signup');
+    await page.route('**/auth.data**', (route) =>
+      route.request().method() === 'POST' ? route.abort() : route.continue(),
+    );
+    const shopper = newShopper('offhost.unreachable');
+    await fillSignUp(page, shopper);
+    const form = page.getByRole('form', { name: 'Sign up' });
+    await form.getByRole('alert').filter({ hasText: 'We could not reach the shop' }).waitFor();
+    expect(await form.getByLabel('Full name').inputValue()).toBe(shopper.name);
+    expect(await form.getByLabel('Email', { exact: true }).inputValue()).toBe(shopper.email);
+    // Pressing again once the shop answers creates the account.
+    await page.unroute('**/auth.data**');
+    await form.getByLabel('Password', { exact: true }).fill(shopper.password);
+    await form.getByLabel('Confirm password', { exact: true }).fill(shopper.password);
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByTestId('check-inbox').getByRole('heading', { name: 'Check your inbox' }).waitFor();
+  });
 });
