@@ -305,11 +305,13 @@ async function benchOn(kind: 'pglite' | 'postgres', helloP95: number): Promise<v
     const services = createServices({
       db: database.db,
       storage: new MemoryStorage(),
-      config: defaultServiceConfig({ publicUrl: 'http://shop.bench' }),
+      // A local address: the bench asks for any host (injected, and over 127.0.0.1), which a
+      // production shop on a public address would redirect to its own (ADR 061).
+      config: defaultServiceConfig({ publicUrl: 'http://localhost' }),
       log,
     });
     const app = await buildApp({
-      env: { TRUST_PROXY: false, PUBLIC_URL: 'http://shop.bench', NODE_ENV: 'production' },
+      env: { TRUST_PROXY: false, PUBLIC_URL: 'http://localhost', NODE_ENV: 'production' },
       services,
       log,
       readiness: createReadiness(database.db),

@@ -232,7 +232,7 @@ async function visitor(base: string, shop: Catalogue, deadline: number, id: numb
           },
           expect: [302],
         });
-        // The sandbox's page is at the shop's PUBLIC_URL (http://localhost:port): its path, here.
+        // The sandbox's page comes as a path on this shop (ADR 061).
         const next = new URL(placed?.headers.get('location') ?? '/', base).pathname;
         if (!next.startsWith('/pay/sandbox/')) {
           record('place order', 0, { error: `went to ${next}, not the sandbox payment page` });

@@ -204,7 +204,7 @@ export function createServices(deps: {
   });
   const sandbox = config.payments.paystackSecretKey
     ? null
-    : createSandboxProvider({ db, publicUrl: config.publicUrl, secret: config.payments.sandboxSecret });
+    : createSandboxProvider({ db, secret: config.payments.sandboxSecret });
   const provider =
     sandbox ??
     createPaystackProvider({

@@ -3,7 +3,9 @@
 // is what a browser without JavaScript shows. With JavaScript this island sends the same form
 // with fetch and puts the answer's <main> and cart badge in place of the old ones: no reload, the
 // scroll position kept, focus back on the control that was pressed (or its nearest neighbour),
-// and the pressed button disabled while the request runs.
+// and the pressed button disabled while the request runs. When the request fails (no network, an
+// answer that is not the page), the page says why above the cart and keeps what was typed.
+import { clearFormFailure, failureMessage, OFFLINE_MESSAGE, showFormFailure } from './form-failure.ts';
 
 /**
  * What identifies a pressed button across the swap: its form's line and intent, and the button's
@@ -61,6 +63,7 @@ export function enhanceCart(): void {
     if (form.method.toLowerCase() !== 'post') return;
     event.preventDefault();
     if (busy) return;
+    const page = form.closest('[data-cart-page]')!;
     busy = true;
     const button = event.submitter instanceof HTMLButtonElement ? event.submitter : null;
     const key = buttonKey(form, button);
@@ -68,19 +71,36 @@ export function enhanceCart(): void {
     for (const [name, value] of new FormData(form, button)) body.append(name, String(value));
     if (button) button.disabled = true;
     document.querySelector('main')?.setAttribute('aria-busy', 'true');
+    clearFormFailure(page, 'prepend');
+    let response: Response;
     try {
-      const response = await fetch(form.action, {
+      response = await fetch(form.action, {
         method: 'POST',
         body,
         headers: { accept: 'text/html' },
         credentials: 'same-origin',
       });
+    } catch {
+      // No answer at all: nothing changed; say so and keep the page as it is.
+      if (button) button.disabled = false;
+      showFormFailure(page, OFFLINE_MESSAGE, 'prepend');
+      busy = false;
+      document.querySelector('main')?.removeAttribute('aria-busy');
+      return;
+    }
+    try {
       const landed = new URL(response.url, window.location.href);
       if (response.redirected && landed.pathname !== window.location.pathname) {
         window.location.assign(landed.href);
         return;
       }
-      if (!(response.headers.get('content-type') ?? '').includes('text/html')) throw new Error('not a page');
+      if (response.status >= 500 || !(response.headers.get('content-type') ?? '').includes('text/html')) {
+        // A fault, or a refusal that is not the cart page again (a JSON or text answer): its
+        // message, in place, with the cart and what was typed as they were.
+        if (button) button.disabled = false;
+        showFormFailure(page, await failureMessage(response), 'prepend');
+        return;
+      }
       swap(await response.text());
       restoreFocus(key, document.querySelector('main [role="alert"]'));
     } catch {

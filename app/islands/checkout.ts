@@ -5,8 +5,15 @@
 // form's `data-checkout`, priced by the one function the server uses); pay on delivery shows only
 // where it runs; the button says "Pay ₦…" for an online payment and "Placing your order…" once
 // sent, and stays disabled so the form goes once. The server re-prices and re-checks everything.
+// The form is sent by the browser itself; if that goes nowhere (the page's CSP refusing where the
+// answer leads, or no answer at all), the shopper is told and can press again, with everything
+// typed still there (the idempotency key makes a second press place the order once: ADR 061).
 import { formatDeliveryFee, formatPrice } from '#core/money.ts';
 import { withDeliveryFee } from '#core/pricing.ts';
+import { clearFormFailure, showFormFailure } from './form-failure.ts';
+
+/** How long a sent form may wait for the next page before the shopper is told and may press again. */
+const STILL_WAITING_MS = 20_000;
 
 interface Terms {
   subtotalKobo: number;
@@ -36,6 +43,19 @@ export function enhanceCheckout(): void {
   const podRadio = pod?.querySelector<HTMLInputElement>('input[type="radio"]') ?? null;
   let totalKobo = terms.subtotalKobo - terms.discountKobo;
   let placing = false;
+  let waiting = 0;
+
+  /** The form went nowhere: say so, and let the shopper press again. */
+  function stuck(message: string) {
+    if (!placing) return;
+    window.clearTimeout(waiting);
+    placing = false;
+    if (submit) {
+      submit.disabled = blocked;
+      showFormFailure(submit, message);
+    }
+    showLabel();
+  }
 
   function method(): string {
     return form!.querySelector<HTMLInputElement>('input[name="paymentMethod"]:checked')?.value ?? '';
@@ -86,16 +106,35 @@ export function enhanceCheckout(): void {
       return;
     }
     placing = true;
+    if (submit) clearFormFailure(submit);
     showLabel();
     // Disabled after the browser has taken the form's values, so it is still sent once.
     window.setTimeout(() => {
       if (submit) submit.disabled = true;
     });
+    window.clearTimeout(waiting);
+    waiting = window.setTimeout(
+      () =>
+        stuck(
+          'This is taking longer than it should. Your details are kept: press the button again to retry (your order will not be placed twice).',
+        ),
+      STILL_WAITING_MS,
+    );
   });
+  // The browser refused to go where the answer led (the page's form-action): nothing happens on
+  // screen unless this page says so.
+  document.addEventListener('securitypolicyviolation', (event) => {
+    if (!event.violatedDirective.startsWith('form-action')) return;
+    stuck(
+      'Your browser did not open the next page. Your details are kept: please try again, or contact us if it happens again.',
+    );
+  });
+  window.addEventListener('pagehide', () => window.clearTimeout(waiting));
   // Coming back to this page from the payment page (the back button) shows it as it was left.
   window.addEventListener('pageshow', (event) => {
     if (!event.persisted) return;
     placing = false;
+    if (submit) clearFormFailure(submit);
     if (submit) submit.disabled = blocked;
     followState();
   });

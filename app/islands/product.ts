@@ -1,7 +1,9 @@
 // The product page's island (ADR 039): the page is rendered whole by the server and not hydrated;
 // this finds the product components' elements by their data attributes
 // (app/features/product/*.tsx) and makes them work in place. Every form here also works without
-// JavaScript (it posts and the page comes back), so each enhancement only takes over the submit.
+// JavaScript (it posts and the page comes back), so each enhancement only takes over the submit,
+// and says so in place when the request fails (ADR 061).
+import { clearFormFailure, failureMessage, OFFLINE_MESSAGE, showFormFailure } from './form-failure.ts';
 import { readWishlist, writeWishlist } from './wishlist-storage.ts';
 
 type Root = ParentNode;
@@ -186,6 +188,7 @@ function enhanceWishlist(root: Root) {
     }
     if (busy) return;
     busy = true;
+    clearFormFailure(form, 'after');
     try {
       const res = await fetch(form.action, {
         method: 'POST',
@@ -193,12 +196,15 @@ function enhanceWishlist(root: Root) {
         headers: { accept: 'application/json' },
         body: new URLSearchParams({ intent: saved ? 'remove' : 'add', productId: String(id) }),
       });
-      const answer = (await res.json().catch(() => null)) as { ok?: boolean } | null;
-      if (res.ok && answer?.ok) {
-        show(!saved);
-      }
+      const answer = (await res
+        .clone()
+        .json()
+        .catch(() => null)) as { ok?: boolean } | null;
+      if (res.ok && answer?.ok) show(!saved);
+      // Nothing changed: the heart stays as it was, and the page says why.
+      else showFormFailure(form, await failureMessage(res), 'after', 'basis-full');
     } catch {
-      // Nothing changed: the heart stays as it was.
+      showFormFailure(form, OFFLINE_MESSAGE, 'after', 'basis-full');
     } finally {
       busy = false;
     }
@@ -219,26 +225,42 @@ function enhanceBackInStock() {
     event.preventDefault();
     const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
     if (submit?.disabled) return;
+    const label = submit?.textContent ?? '';
     if (submit) {
       submit.disabled = true;
       submit.textContent = 'Saving…';
     }
+    clearFormFailure(form, 'after');
+    /** The request failed: the form as it was, with the reason under it. */
+    const failed = (message: string) => {
+      if (submit) {
+        submit.disabled = false;
+        submit.textContent = label;
+      }
+      showFormFailure(form, message, 'after', 'mt-2');
+    };
+    let res: Response;
     try {
-      const res = await fetch(form.action, {
+      res = await fetch(form.action, {
         method: 'POST',
         credentials: 'same-origin',
         body: new FormData(form),
       });
-      const page = new DOMParser().parseFromString(await res.text(), 'text/html');
-      const next = page.querySelector('[data-back-in-stock]');
-      if (!next) throw new Error(`no back-in-stock answer (${res.status})`);
-      section.replaceWith(next);
-      const invalid = next.querySelector<HTMLElement>('[aria-invalid="true"]');
-      invalid?.focus();
     } catch {
-      // Let the browser post it the ordinary way: the page comes back with the answer.
-      form.submit();
+      failed(OFFLINE_MESSAGE);
+      return;
     }
+    const html = (res.headers.get('content-type') ?? '').includes('text/html')
+      ? await res.clone().text()
+      : '';
+    const next = new DOMParser().parseFromString(html, 'text/html').querySelector('[data-back-in-stock]');
+    if (!next) {
+      failed(await failureMessage(res));
+      return;
+    }
+    section.replaceWith(next);
+    const invalid = next.querySelector<HTMLElement>('[aria-invalid="true"]');
+    invalid?.focus();
   });
 }
 

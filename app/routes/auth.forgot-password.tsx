@@ -4,6 +4,7 @@ import { KeyRound } from 'lucide-react';
 import { Form, Link } from 'react-router';
 import { EmailField, FormMessage, SubmitButton } from '#app/features/account/form-fields.tsx';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { keepFormOnFailure } from '#app/lib/keep-form.ts';
 import type { Route } from './+types/auth.forgot-password';
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -17,6 +18,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error;
   }
 }
+
+/** A request that fails (no network, a 5xx) keeps the form and what was typed, with a message (ADR 061). */
+export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args);
 
 export const headers = formHeaders;
 

@@ -4,6 +4,7 @@ import { KeyRound } from 'lucide-react';
 import { Form, Link, redirect } from 'react-router';
 import { FormMessage, NewPasswordFields, SubmitButton } from '#app/features/account/form-fields.tsx';
 import { formFailure, formValues } from '#app/lib/forms.server.ts';
+import { keepFormOnFailure } from '#app/lib/keep-form.ts';
 import type { Route } from './+types/auth.reset-password';
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -27,6 +28,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error;
   }
 }
+
+/** A request that fails (no network, a 5xx) keeps the form and what was typed, with a message (ADR 061). */
+export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args);
 
 export function meta() {
   return [{ title: 'Choose a new password | Crown Hair' }, { name: 'robots', content: 'noindex' }];

@@ -4,6 +4,7 @@ import { redirect } from 'react-router';
 import { AuthPage, type AuthTab } from '#app/features/account/auth-page.tsx';
 import { signedInRedirect } from '#app/lib/auth.server.ts';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { keepFormOnFailure } from '#app/lib/keep-form.ts';
 import { ACCOUNT_HOME } from '#core/account.ts';
 import { safeRedirectPath } from '#core/safe-redirect.ts';
 import type { Route } from './+types/auth';
@@ -52,6 +53,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error;
   }
 }
+
+/** A request that fails (no network, a 5xx) keeps the form and what was typed, with a message (ADR 061). */
+export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args);
 
 export const headers = formHeaders;
 

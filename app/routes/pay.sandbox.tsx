@@ -28,7 +28,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   context.log.info({ reference: params.reference, outcome }, 'sandbox payment');
   if (outcome === 'abandoned')
     return redirect(`/payment-canceled?reference=${encodeURIComponent(params.reference)}`);
-  return redirect(new URL(settled.redirectTo).pathname + new URL(settled.redirectTo).search);
+  return redirect(settled.redirectTo);
 }
 
 export function meta() {

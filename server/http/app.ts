@@ -31,6 +31,8 @@ import { webhookRoutes } from '#server/modules/payments/payments.routes.ts';
 import { createRequestAuth, type RequestAuth } from '#server/platform/auth/request-auth.ts';
 import { type Logger, lazyRequestLogger } from '#server/platform/logger.ts';
 import type { Services } from '#server/services.ts';
+import { isProductionShop } from '#server/startup-checks.ts';
+import { canonicalHost } from './canonical-host.ts';
 import { csrfGuard } from './csrf.ts';
 import { errorHandler } from './errors.ts';
 import { DEV_ISLANDS_HREF, islandsHrefIn } from './islands.ts';
@@ -141,6 +143,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
     done();
   });
+  // A production shop has one address: any other host is sent to PUBLIC_URL's (ADR 061). A demo
+  // shop on a local address answers on any host (127.0.0.1, a LAN address for a phone).
+  if (env.NODE_ENV === 'production' && isProductionShop(env)) {
+    app.addHook('onRequest', canonicalHost({ publicUrl: env.PUBLIC_URL }));
+  }
   // One line per request, pages included.
   app.addHook('onResponse', (request, reply, done) => {
     if (!(request.log as Logger).isLevelEnabled('info')) return done();

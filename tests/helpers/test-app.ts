@@ -75,6 +75,8 @@ export async function createTestShop(
     storage?: (memory: MemoryStorage) => BlobStorage;
     /** Client time limits, shorter than the shop's for tests of slow clients. */
     timeouts?: Partial<ServerTimeouts>;
+    /** NODE_ENV as the app sees it (default 'test'); 'production' turns on the canonical host (ADR 061). */
+    nodeEnv?: 'production' | 'test';
   } = {},
 ): Promise<TestShop> {
   const publicUrl = options.publicUrl ?? TEST_PUBLIC_URL;
@@ -100,7 +102,11 @@ export async function createTestShop(
   });
   const readiness = createReadiness(database.db);
   const app = await buildApp({
-    env: { TRUST_PROXY: options.trustProxy ?? false, PUBLIC_URL: publicUrl, NODE_ENV: 'test' },
+    env: {
+      TRUST_PROXY: options.trustProxy ?? false,
+      PUBLIC_URL: publicUrl,
+      NODE_ENV: options.nodeEnv ?? 'test',
+    },
     services,
     log,
     readiness,

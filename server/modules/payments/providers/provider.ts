@@ -18,7 +18,11 @@ export interface InitializePaymentInput {
 
 export interface InitializedPayment {
   reference: string;
-  /** The hosted payment page to send the shopper to (single use). */
+  /**
+   * The hosted payment page to send the shopper to (single use): absolute for a provider's own
+   * site (Paystack), a path for a page of this shop (the sandbox), so it stays on the host the
+   * shopper opened (ADR 061).
+   */
   authorizationUrl: string;
   accessCode: string | null;
 }

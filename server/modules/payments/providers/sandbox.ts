@@ -3,6 +3,7 @@
 // is the sandbox_transactions table; it signs its webhooks like Paystack (HMAC-SHA512 of the raw
 // body) with a secret of its own. The shop talks to it only through the PaymentProvider face.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { safeRedirectPath } from '#core/safe-redirect.ts';
 import type { Queryable } from '#server/db/client.ts';
 import {
   findSandboxTransaction,
@@ -28,7 +29,7 @@ export interface SandboxProvider extends PaymentProvider {
   /**
    * The shopper pressed Pay or Cancel on the hosted page: settles the transaction and returns
    * the signed webhook the sandbox sends for it (null when it was already settled), and where the
-   * shopper's browser goes next.
+   * shopper's browser goes next: the callback's path and query on this shop.
    */
   settle(
     reference: string,
@@ -43,12 +44,14 @@ function sign(body: Buffer, secret: string): string {
   return createHmac('sha512', secret).update(body).digest('hex');
 }
 
-export function createSandboxProvider(deps: {
-  db: Queryable;
-  publicUrl: string;
-  secret: string;
-}): SandboxProvider {
-  const { db, publicUrl, secret } = deps;
+/** The path and query of a callback address (absolute, as Paystack is given it, or a path). */
+function pathOf(callbackUrl: string): string {
+  const url = new URL(callbackUrl, 'http://shop.invalid');
+  return safeRedirectPath(`${url.pathname}${url.search}`, '/payment-success');
+}
+
+export function createSandboxProvider(deps: { db: Queryable; secret: string }): SandboxProvider {
+  const { db, secret } = deps;
   if (!secret) throw new Error('The sandbox needs a signing secret');
 
   function verified(tx: SandboxTransaction): VerifiedPayment {
@@ -90,7 +93,7 @@ export function createSandboxProvider(deps: {
       if (!created) throw new PaymentProviderError('Duplicate Transaction Reference', false);
       return {
         reference: input.reference,
-        authorizationUrl: `${publicUrl}/pay/sandbox/${encodeURIComponent(input.reference)}`,
+        authorizationUrl: `/pay/sandbox/${encodeURIComponent(input.reference)}`,
         accessCode: null,
       };
     },
@@ -128,7 +131,8 @@ export function createSandboxProvider(deps: {
     async settle(reference, outcome) {
       const existing = await findSandboxTransaction(db, reference);
       if (!existing) return null;
-      const redirectTo = `${existing.callbackUrl}${existing.callbackUrl.includes('?') ? '&' : '?'}reference=${encodeURIComponent(reference)}`;
+      const back = pathOf(existing.callbackUrl);
+      const redirectTo = `${back}${back.includes('?') ? '&' : '?'}reference=${encodeURIComponent(reference)}`;
       const settled = await settleSandboxTransaction(db, reference, outcome);
       if (!settled || outcome !== 'success') return { webhook: null, redirectTo };
       const payload = verified(settled);
