@@ -172,9 +172,12 @@ export function createOrderTracking(deps: { db: Queryable }) {
       return order ? tracked(order, viewer) : null;
     },
 
-    /** The shopper's orders (and guest orders placed with their email), newest first. */
+    /**
+     * The shopper's orders, newest first: the account's own (guest orders join it when it confirms
+     * its address, ADR 065) and, once the address is confirmed, guest orders placed with it since.
+     */
     async listForCustomer(user: SessionUser): Promise<OrderSummary[]> {
-      const orders = await listOrdersOfCustomer(db, user.id, user.email);
+      const orders = await listOrdersOfCustomer(db, user.id, user.emailVerified ? user.email : null);
       const lines = await listOrderLines(
         db,
         orders.map((o) => o.id),
