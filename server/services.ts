@@ -31,6 +31,7 @@ import { createCatalogService } from '#server/modules/catalog/catalog.service.ts
 import {
   type CheckoutConfig,
   createCheckoutService,
+  createDeliveryDays,
   DEFAULT_CHECKOUT_CONFIG,
   deliveryRatesPort,
 } from '#server/modules/checkout/checkout.service.ts';
@@ -202,6 +203,8 @@ export function createServices(deps: {
     // Staff confirming an offline payment verify its record and tell staff; `payments` is made below.
     offlinePaymentReceived: (q, order, actor) => payments.offlinePaymentReceived(q, order, actor),
     publicUrl: config.publicUrl,
+    // The estimated delivery is the state's promise at checkout, in working days (ADR 065).
+    deliveryDays: createDeliveryDays({ db, cache: contentCache }),
   });
   const sandbox = config.payments.paystackSecretKey
     ? null

@@ -62,6 +62,19 @@ export const deliveryRatesPort = {
 };
 export type DeliveryRatesPort = typeof deliveryRatesPort;
 
+/**
+ * Each state's promised delivery, the most working days of its "usually 1–2 working days" (the
+ * orders module's estimated delivery, ADR 065), from the same cached rates checkout shows.
+ */
+export function createDeliveryDays(deps: { db: Queryable; cache: TtlCache }) {
+  return async (): Promise<ReadonlyMap<string, number>> => {
+    const rates = await deps.cache.get(DELIVERY_RATES_KEY, CONTENT_CACHE_MS, () =>
+      listDeliveryRates(deps.db),
+    );
+    return new Map(rates.map((r) => [r.state, r.etaDaysMax]));
+  };
+}
+
 /** What the owner sets on the settings screen that checkout obeys (read on every checkout). */
 export interface CheckoutSettings {
   freeDeliveryFromKobo: number | null;
