@@ -204,7 +204,7 @@ export function createServices(deps: {
     offlinePaymentReceived: (q, order, actor) => payments.offlinePaymentReceived(q, order, actor),
     publicUrl: config.publicUrl,
     // The estimated delivery is the state's promise at checkout, in working days (ADR 065).
-    deliveryDays: createDeliveryDays({ db, cache: contentCache }),
+    deliveryDays: createDeliveryDays({ cache: contentCache }),
   });
   const sandbox = config.payments.paystackSecretKey
     ? null

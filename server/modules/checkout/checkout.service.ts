@@ -66,11 +66,10 @@ export type DeliveryRatesPort = typeof deliveryRatesPort;
  * Each state's promised delivery, the most working days of its "usually 1–2 working days" (the
  * orders module's estimated delivery, ADR 065), from the same cached rates checkout shows.
  */
-export function createDeliveryDays(deps: { db: Queryable; cache: TtlCache }) {
-  return async (): Promise<ReadonlyMap<string, number>> => {
-    const rates = await deps.cache.get(DELIVERY_RATES_KEY, CONTENT_CACHE_MS, () =>
-      listDeliveryRates(deps.db),
-    );
+export function createDeliveryDays(deps: { cache: TtlCache }) {
+  // `q`: the caller's transaction when there is one (the embedded database has one connection).
+  return async (q: Queryable): Promise<ReadonlyMap<string, number>> => {
+    const rates = await deps.cache.get(DELIVERY_RATES_KEY, CONTENT_CACHE_MS, () => listDeliveryRates(q));
     return new Map(rates.map((r) => [r.state, r.etaDaysMax]));
   };
 }

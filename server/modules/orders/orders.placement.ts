@@ -85,7 +85,7 @@ export function createOrderPlacement(deps: {
         discountKobo: order.discountKobo,
         deliveryFeeKobo: order.deliveryFeeKobo,
         totalKobo: order.totalKobo,
-        estimatedDelivery: await estimatedDelivery(order, deps.deliveryDays),
+        estimatedDelivery: await estimatedDelivery(q, order, deps.deliveryDays),
         address: fullAddress(order),
         trackUrl: trackUrl(order),
         confirmBy:

@@ -31,14 +31,18 @@ export const deliveryDate = new Intl.DateTimeFormat('en-NG', { dateStyle: 'full'
  * Each state's promised delivery in working days (the most of its "usually 1–2 working days"):
  * the checkout module's delivery rates, as checkout shows them (ADR 065).
  */
-export type DeliveryDaysPort = () => Promise<ReadonlyMap<string, number>>;
+export type DeliveryDaysPort = (q: Queryable) => Promise<ReadonlyMap<string, number>>;
 
-/** The order's estimated delivery: its state's promised working days after it was placed. */
+/**
+ * The order's estimated delivery: its state's promised working days after it was placed. `q` is
+ * the caller's transaction when there is one (the embedded database has a single connection).
+ */
 export async function estimatedDelivery(
+  q: Queryable,
   order: Pick<OrderRow, 'createdAt' | 'shipState'>,
   deliveryDays?: DeliveryDaysPort,
 ): Promise<string> {
-  const days = deliveryDays ? ((await deliveryDays()).get(order.shipState) ?? null) : null;
+  const days = deliveryDays ? ((await deliveryDays(q)).get(order.shipState) ?? null) : null;
   return deliveryDate.format(estimatedDeliveryDate(order.createdAt, days));
 }
 
@@ -132,7 +136,7 @@ export function createOrderTracking(deps: { db: Queryable; deliveryDays?: Delive
       isOrderStatus(h.status) ? [{ status: h.status, note: h.note, at: h.createdAt.toISOString() }] : [],
     );
     const shared = {
-      ...summary(order, lines, await estimatedDelivery(order, deliveryDays)),
+      ...summary(order, lines, await estimatedDelivery(db, order, deliveryDays)),
       subtotalKobo: order.subtotalKobo,
       discountKobo: order.discountKobo,
       deliveryFeeKobo: order.deliveryFeeKobo,
@@ -196,7 +200,7 @@ export function createOrderTracking(deps: { db: Queryable; deliveryDays?: Delive
           summary(
             o,
             lines.filter((l) => l.orderId === o.id),
-            await estimatedDelivery(o, deliveryDays),
+            await estimatedDelivery(db, o, deliveryDays),
           ),
         ),
       );
