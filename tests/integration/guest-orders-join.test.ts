@@ -127,6 +127,25 @@ describe('guest orders join the account that confirms their address', () => {
     expect(saved).toEqual({ phone: null, address_street: null });
   });
 
+  it('a password reset link also proves the address: the guest order joins then', async () => {
+    const guest = await createOrder(shop, { email: 'chidi.resets@example.ng', status: 'delivered' });
+    await signUp('chidi.resets@example.ng', 'Chidi Resets');
+    const userId = await userIdOf('chidi.resets@example.ng');
+    expect(await adminFacts(userId)).toEqual({ orders: '0', spent: formatPrice(0) });
+
+    await new TestClient(shop.app).post('/auth/forgot-password', { email: 'chidi.resets@example.ng' });
+    const mails = await shop.mailTo('chidi.resets@example.ng');
+    const reset = mails.find((m) => m.subject.startsWith('Reset your'));
+    const url = new URL(linkIn(reset!.textBody, 'http://shop.test/auth/reset-password?'));
+    const done = await new TestClient(shop.app).post(url.pathname + url.search, {
+      token: url.searchParams.get('token')!,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
+    expect(done.statusCode).toBeLessThan(400);
+    expect(await adminFacts(userId)).toEqual({ orders: '1', spent: formatPrice(guest.order.totalKobo) });
+  });
+
   it('an unconfirmed sign-up joins nothing: the admin sees no orders for it', async () => {
     const guest = await createOrder(shop, { email: 'bola.waits@example.ng', status: 'delivered' });
     await signUp('bola.waits@example.ng', 'Bola Waits');
