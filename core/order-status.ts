@@ -145,5 +145,28 @@ export function trackingTimeline(
 /** Statuses in which the reserved stock is held for an unpaid order. */
 export const AWAITING_PAYMENT: readonly OrderStatus[] = ['pending_payment', 'awaiting_transfer'];
 
-/** Days from the order to the spec's estimated delivery. */
+/**
+ * Days from the order to the spec's estimated delivery, used only where the state's own promise
+ * is not known (ADR 065: the estimate is the state's delivery rate, in working days).
+ */
 export const ESTIMATED_DELIVERY_DAYS = 5;
+
+const DAY_MS = 86_400_000;
+/** Lagos keeps West Africa Time (UTC+1) all year. */
+const LAGOS_OFFSET_MS = 3_600_000;
+
+/**
+ * The estimated delivery of an order placed at `placedAt`: `workingDays` working days later
+ * (Monday to Friday, Lagos time), as checkout promises ("Lagos: usually 1–2 working days");
+ * without a promise, the spec's five days.
+ */
+export function estimatedDeliveryDate(placedAt: Date, workingDays: number | null): Date {
+  if (workingDays === null) return new Date(placedAt.getTime() + ESTIMATED_DELIVERY_DAYS * DAY_MS);
+  let at = placedAt.getTime();
+  for (let left = Math.max(0, Math.floor(workingDays)); left > 0; ) {
+    at += DAY_MS;
+    const weekday = new Date(at + LAGOS_OFFSET_MS).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left -= 1;
+  }
+  return new Date(at);
+}

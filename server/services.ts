@@ -31,6 +31,7 @@ import { createCatalogService } from '#server/modules/catalog/catalog.service.ts
 import {
   type CheckoutConfig,
   createCheckoutService,
+  createDeliveryDays,
   DEFAULT_CHECKOUT_CONFIG,
   deliveryRatesPort,
 } from '#server/modules/checkout/checkout.service.ts';
@@ -46,6 +47,7 @@ import {
 } from '#server/modules/newsletter/newsletter.service.ts';
 import { customerOrders } from '#server/modules/orders/customer-orders.ts';
 import { createCustomerTotals } from '#server/modules/orders/customer-totals.ts';
+import { guestOrders } from '#server/modules/orders/guest-orders.ts';
 import { orderedVariants } from '#server/modules/orders/ordered-variants.ts';
 import { createOrdersService } from '#server/modules/orders/orders.service.ts';
 import { purchases } from '#server/modules/orders/purchases.ts';
@@ -181,6 +183,7 @@ export function createServices(deps: {
     accountCache,
     // The "promotional emails" box is the newsletter subscription (ADR 036); `newsletter` is made below.
     newsletter: { setForAccount: (q, account, want) => newsletter.setForAccount(q, account, want) },
+    latestOrderContact: (q, userId) => guestOrders.latestContact(q, userId),
   });
   const catalog = createCatalogService({ db, cache: sharedCache() });
   // "Email me when it's back" (ADR 037): answered by the background job and kicked after changes.
@@ -201,6 +204,8 @@ export function createServices(deps: {
     // Staff confirming an offline payment verify its record and tell staff; `payments` is made below.
     offlinePaymentReceived: (q, order, actor) => payments.offlinePaymentReceived(q, order, actor),
     publicUrl: config.publicUrl,
+    // The estimated delivery is the state's promise at checkout, in working days (ADR 065).
+    deliveryDays: createDeliveryDays({ cache: contentCache }),
   });
   const sandbox = config.payments.paystackSecretKey
     ? null
@@ -288,6 +293,7 @@ export function createServices(deps: {
     publicUrl: config.publicUrl,
     supportEmail: async () => (await content.getStoreInfo()).email,
     guestTickets: { join: (q, userId, email) => support.joinGuestTickets(q, userId, email) },
+    guestOrders,
     // A verified address with "promotional emails" on (as accounts start) joins the newsletter (ADR 036).
     onEmailVerified: async (q, user) => {
       if (user.notifyPromotions)

@@ -38,6 +38,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return {
     tab,
     profile,
+    // An empty phone or address is offered the latest order's (ADR 065), to keep by saving.
+    profileOffer: tab === 'profile' ? await context.services.profiles.profileOffer(profile) : null,
     promotionsPending: promotions === 'pending',
     orders,
     support,

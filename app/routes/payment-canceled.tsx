@@ -8,12 +8,12 @@ import type { Route } from './+types/payment-canceled';
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const reference = (url.searchParams.get('reference') ?? '').slice(0, 100);
-  const { payments, orders } = context.services;
+  const { payments } = context.services;
   // Ask the provider what happened: a cancelled payment gives its items back (a retry takes them
   // again); one that went through after all is shown as paid.
   const { outcome, payment } = await payments.confirm(reference);
   if (outcome === 'paid') throw redirect(`/payment-success?reference=${encodeURIComponent(reference)}`);
-  const retryable = payment ? (await orders.retryableOrder(payment.orderId)) !== null : false;
+  const retryable = payment ? await payments.retryable(reference) : false;
   return { reference: payment ? reference : '', retryable };
 }
 

@@ -180,7 +180,7 @@ for (const width of WIDTHS) {
       // The shopper's tracking page and email follow.
       await openPage(shopper, `/track-order?id=${trackingNumber}`);
       expect(await shopper.getByTestId('tracked-status').innerText()).toBe('Confirmed');
-      const mail = await openMail(page, email, `Your Crown Hair order ${trackingNumber} is confirmed`);
+      const mail = await openMail(page, email, `Your Crown Hair order ${trackingNumber} has been confirmed`);
       expect(mail).toContain(trackingNumber);
 
       // The filtered export holds this order alone, as it now stands.

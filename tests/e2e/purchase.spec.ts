@@ -189,7 +189,7 @@ describe('buying (JavaScript on)', () => {
     await expectEmptyCart(page);
 
     // The confirmation email, with the same total.
-    const mail = await mailbox.message(email, `Order ${orderId} confirmed: payment received`);
+    const mail = await mailbox.message(email, `Order ${orderId} placed: payment received`);
     expect(mail.text).toContain(`Total: ${cartTotal}`);
     expect(mail.text).toContain(`Discount: −${naira(discount)}`);
 
@@ -324,7 +324,7 @@ describe('buying (JavaScript on)', () => {
     expect(orderId).toBe(trackingNumber);
     expect(await page.getByTestId('order-total').innerText()).toBe(total);
     await expectEmptyCart(page);
-    const mail = await mailbox.message(email, `Order ${orderId} confirmed: payment received`);
+    const mail = await mailbox.message(email, `Order ${orderId} placed: payment received`);
     expect(mail.text).toContain(`Total: ${total}`);
   });
 

@@ -149,10 +149,10 @@ export async function createOrder(shop: TestShop, overrides: OrderOverrides = {}
 
   for (const step of steps) {
     if (status === 'pending_payment' && (step.status === 'placed' || step.status === 'payment_failed')) {
-      // The provider's step, as the shopper pressing Pay (or Cancel) on the sandbox's page.
+      // The provider's step: the shopper pays on the sandbox's page, or the bank declines it.
       const sandbox = services.payments.sandbox;
       if (!sandbox) throw new Error('createOrder: paying a card order needs the sandbox provider');
-      const settled = await sandbox.settle(reference, step.status === 'placed' ? 'success' : 'abandoned');
+      const settled = await sandbox.settle(reference, step.status === 'placed' ? 'success' : 'failed');
       if (settled?.webhook) {
         await services.payments.handleWebhook('sandbox', settled.webhook.body, settled.webhook.headers);
       }

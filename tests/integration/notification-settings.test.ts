@@ -87,7 +87,7 @@ describe('the notification checkboxes', () => {
     // Staff see the money arrive: the payment confirmation is always sent.
     const confirmed = await admin.post(`/admin/orders/${trackingNumber}`, { intent: 'confirm-payment' });
     expect(confirmed.statusCode, confirmed.body.slice(0, 300)).toBe(302);
-    expect(await subjects()).toContain(`Your Crown Hair order ${trackingNumber} is confirmed`);
+    expect(await subjects()).toContain(`Your Crown Hair order ${trackingNumber} has been confirmed`);
     // Progress after that is an order update: none.
     const before = (await subjects()).length;
     await move(trackingNumber, 'packaged');
@@ -100,7 +100,7 @@ describe('the notification checkboxes', () => {
     // Ticked again: the next move is emailed.
     await saveSettings(client, { orders: true, promotions: true, backInStock: false });
     await move(trackingNumber, 'delivered');
-    expect(await subjects()).toContain(`Your Crown Hair order ${trackingNumber} is delivered`);
+    expect(await subjects()).toContain(`Your Crown Hair order ${trackingNumber} has been delivered`);
   });
 
   it('order updates ticked (the default): each move is emailed', async () => {
@@ -112,7 +112,7 @@ describe('the notification checkboxes', () => {
     await move(trackingNumber, 'confirmed');
     await move(trackingNumber, 'packaged');
     const subjects = (await shop.mailTo(user.email)).map((m) => m.subject);
-    expect(subjects).toContain(`Your Crown Hair order ${trackingNumber} is confirmed`);
-    expect(subjects).toContain(`Your Crown Hair order ${trackingNumber} is packaged`);
+    expect(subjects).toContain(`Your Crown Hair order ${trackingNumber} has been confirmed`);
+    expect(subjects).toContain(`Your Crown Hair order ${trackingNumber} has been packaged`);
   });
 });

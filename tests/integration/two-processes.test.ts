@@ -317,7 +317,7 @@ describe.skipIf(!usingPostgres)(
       for (const to of race.winners) {
         expect(
           mail.received.filter((m) => m.to === to).map((m) => m.subject.replace(/CH\w+/, 'CH…')),
-        ).toEqual(['Order CH… placed: pay on delivery', 'Your Crown Hair order CH… is cancelled']);
+        ).toEqual(['Order CH… placed: pay on delivery', 'Your Crown Hair order CH… has been cancelled']);
       }
       for (const to of race.losers)
         expect(mail.received.filter((m) => m.to === to).map((m) => m.subject)).toEqual([

@@ -11,7 +11,7 @@ import { formatPrice } from '#core/money.ts';
 import { telHref, whatsAppHref } from '#core/nigeria.ts';
 import { STATUS_LABELS } from '#core/order-status.ts';
 import { type DashboardTab, DashboardTabNav, EmptyState } from './dashboard-tabs.tsx';
-import { ProfileForm } from './profile-form.tsx';
+import { ProfileForm, type ProfileOffer } from './profile-form.tsx';
 import { ReviewsTab } from './reviews-tab.tsx';
 import { ChangePasswordForm, NotificationsForm } from './settings-forms.tsx';
 import { SupportTickets } from './support-tab.tsx';
@@ -37,6 +37,7 @@ export interface DashboardAnswer {
 export function DashboardPage({
   tab,
   profile,
+  profileOffer = null,
   orders,
   reviewableLines = [],
   reviews,
@@ -48,6 +49,8 @@ export function DashboardPage({
   /** The newsletter waits for the shopper to confirm from their inbox (settings tab). */
   promotionsPending?: boolean;
   profile: Profile;
+  /** Profile tab: the latest order's phone and address, offered where the profile has none. */
+  profileOffer?: ProfileOffer | null;
   /** Loaded only for the orders tab. */
   orders: OrderSummary[];
   /** Loaded only for the orders tab: delivered lines, each with "Leave Review" or "Edit your review". */
@@ -74,7 +77,9 @@ export function DashboardPage({
         <DashboardTabNav current={tab} />
         <div className="min-w-0">
           <h2 className="mb-5 text-2xl font-semibold">{TITLES[tab]}</h2>
-          {tab === 'profile' ? <ProfileForm profile={profile} answer={answerFor('profile')} /> : null}
+          {tab === 'profile' ? (
+            <ProfileForm profile={profile} offer={profileOffer} answer={answerFor('profile')} />
+          ) : null}
           {tab === 'orders' ? <OrdersTab orders={orders} reviewableLines={reviewableLines} /> : null}
           {tab === 'support' && support ? (
             <SupportTickets

@@ -11,14 +11,39 @@ interface Answer {
   values?: Record<string, string>;
 }
 
-export function ProfileForm({ profile, answer }: { profile: Profile; answer: Answer | null }) {
+/** The latest order's phone and address, offered where the profile has none (ADR 065). */
+export interface ProfileOffer {
+  trackingNumber: string;
+  phone: string | null;
+  address: { street: string; city: string; state: string; landmark: string | null } | null;
+}
+
+export function ProfileForm({
+  profile,
+  offer = null,
+  answer,
+}: {
+  profile: Profile;
+  offer?: ProfileOffer | null;
+  answer: Answer | null;
+}) {
   const errors = answer?.fieldErrors ?? {};
-  // After a refusal, show what was typed; otherwise what is saved.
+  // After a refusal, show what was typed; otherwise what is saved (or, where nothing is, the offer).
   const value = (field: keyof Profile, saved: string | null) =>
     answer && !answer.ok ? (answer.values?.[field] ?? '') : (saved ?? '');
+  const offered = answer ? null : offer;
+  const address = offered?.address;
   return (
     <Form method="post" className="space-y-5" noValidate aria-label="Profile">
       {answer ? <FormMessage tone={answer.ok ? 'success' : 'error'}>{answer.message}</FormMessage> : null}
+      {offered && (offered.phone || address) ? (
+        <p className="rounded-xl bg-sand p-3 text-sm" data-testid="profile-offer">
+          We filled in your{' '}
+          {offered.phone && address ? 'phone and address' : offered.phone ? 'phone' : 'address'} from your
+          order {offered.trackingNumber}. Check {offered.phone && !address ? 'it' : 'them'} and press Update
+          Profile to keep {offered.phone && !address ? 'it' : 'them'}.
+        </p>
+      ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           name="name"
@@ -43,7 +68,14 @@ export function ProfileForm({ profile, answer }: { profile: Profile; answer: Ans
           autoComplete="tel-national"
           inputMode="tel"
           placeholder="0803 123 4567"
-          defaultValue={value('phone', profile.phone ? formatNigerianPhone(profile.phone) : null)}
+          defaultValue={value(
+            'phone',
+            profile.phone
+              ? formatNigerianPhone(profile.phone)
+              : offered?.phone
+                ? formatNigerianPhone(offered.phone)
+                : null,
+          )}
           hint="A Nigerian number, for delivery updates."
           error={errors.phone?.[0]}
         />
@@ -63,7 +95,7 @@ export function ProfileForm({ profile, answer }: { profile: Profile; answer: Ans
           label="Street address"
           autoComplete="street-address"
           placeholder="House number and street"
-          defaultValue={value('addressStreet', profile.addressStreet)}
+          defaultValue={value('addressStreet', profile.addressStreet ?? address?.street ?? null)}
           error={errors.addressStreet?.[0]}
         />
         <div className="grid gap-5 sm:grid-cols-2">
@@ -71,11 +103,11 @@ export function ProfileForm({ profile, answer }: { profile: Profile; answer: Ans
             name="addressCity"
             label="City / LGA"
             autoComplete="address-level2"
-            defaultValue={value('addressCity', profile.addressCity)}
+            defaultValue={value('addressCity', profile.addressCity ?? address?.city ?? null)}
             error={errors.addressCity?.[0]}
           />
           <StateSelect
-            defaultValue={value('addressState', profile.addressState)}
+            defaultValue={value('addressState', profile.addressState ?? address?.state ?? null)}
             error={errors.addressState?.[0]}
           />
         </div>
@@ -84,7 +116,7 @@ export function ProfileForm({ profile, answer }: { profile: Profile; answer: Ans
           label="Landmark"
           placeholder="e.g. Opposite Shoprite"
           hint="Helps the rider find you."
-          defaultValue={value('addressLandmark', profile.addressLandmark)}
+          defaultValue={value('addressLandmark', profile.addressLandmark ?? address?.landmark ?? null)}
           error={errors.addressLandmark?.[0]}
         />
       </fieldset>

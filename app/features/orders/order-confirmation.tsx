@@ -66,7 +66,7 @@ export function OrderConfirmation({
             : late
               ? 'Your money arrived after the time to pay had run out, and the items have been sold meanwhile. It is safe: our team has been told and will contact you to refund it or to send your items when they are back.'
               : outcome === 'paid'
-                ? 'Thank you for shopping with us. Your order is confirmed.'
+                ? 'Thank you for shopping with us. We have received your payment and your order is placed. Our team confirms it next, then packs it and sends it on its way.'
                 : bankTransfer
                   ? 'Your items are held for you while we wait for your transfer.'
                   : 'Pay the rider when your hair arrives.'}

@@ -40,6 +40,11 @@ export interface AccountsDeps {
    */
   guestTickets?: { join(q: Queryable, userId: number, email: string): Promise<number> };
   /**
+   * The orders module's port: a confirmed address's guest orders join the account, inside the
+   * confirmation's transaction (ADR 065; absent: nothing joins).
+   */
+  guestOrders?: { join(q: Queryable, userId: number, email: string): Promise<number> };
+  /**
    * An account's address was verified for the first time, in that transaction (ADR 036: with
    * "promotional emails" on, as it starts, the address joins the newsletter).
    */

@@ -28,6 +28,7 @@ import {
   type UserRow,
 } from './accounts.repository.ts';
 import type { AccountsDeps } from './accounts.service.ts';
+import { joinGuestRecords } from './sign-up.service.ts';
 
 export function createPasswordsService(deps: AccountsDeps) {
   const { db, mail, limiter, publicUrl } = deps;
@@ -97,6 +98,7 @@ export function createPasswordsService(deps: AccountsDeps) {
         const user = userId === null ? null : await findUserById(tx, userId);
         if (!user) throw expired;
         await markEmailVerified(tx, user.id); // the link proved they read this mailbox
+        await joinGuestRecords(deps, tx, user);
         if (!user.emailVerifiedAt) await deps.onEmailVerified?.(tx, user);
         await replacePassword(tx, user, passwordHash, supportEmail);
         return { email: user.email };

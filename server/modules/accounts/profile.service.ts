@@ -41,6 +41,30 @@ function toProfile(user: UserRow): Profile {
   };
 }
 
+/**
+ * What an empty profile is offered from the account's latest order (ADR 065: a guest order joined
+ * at confirmation counts): its phone if the profile has none, its address if the profile has none.
+ * Offered, not saved: the shopper keeps it by saving the form.
+ */
+export interface ProfileOffer {
+  trackingNumber: string;
+  phone: string | null;
+  address: { street: string; city: string; state: string; landmark: string | null } | null;
+}
+
+/** The orders module's port: the phone and address of the account's latest order. */
+export type LatestOrderContact = (
+  q: Queryable,
+  userId: number,
+) => Promise<{
+  trackingNumber: string;
+  phone: string;
+  street: string;
+  city: string;
+  state: string;
+  landmark: string | null;
+} | null>;
+
 /** Most products a wishlist keeps (oldest beyond it are not added). */
 export const WISHLIST_LIMIT = 200;
 
@@ -68,6 +92,8 @@ export function createProfileService(deps: {
    * Absent: read every time.
    */
   accountCache?: TtlCache;
+  /** The orders module's port for the profile's offer (absent: nothing is offered). */
+  latestOrderContact?: LatestOrderContact;
 }) {
   const { db, accountCache } = deps;
 
@@ -80,6 +106,22 @@ export function createProfileService(deps: {
   return {
     async getProfile(userId: number): Promise<Profile> {
       return toProfile(await requireUserRow(userId));
+    },
+
+    /** What the profile form is offered from the latest order, or null when the profile lacks nothing. */
+    async profileOffer(profile: Profile): Promise<ProfileOffer | null> {
+      const needsPhone = !profile.phone;
+      const needsAddress = !profile.addressStreet && !profile.addressCity && !profile.addressState;
+      if ((!needsPhone && !needsAddress) || !deps.latestOrderContact) return null;
+      const latest = await deps.latestOrderContact(db, profile.id);
+      if (!latest) return null;
+      return {
+        trackingNumber: latest.trackingNumber,
+        phone: needsPhone ? latest.phone : null,
+        address: needsAddress
+          ? { street: latest.street, city: latest.city, state: latest.state, landmark: latest.landmark }
+          : null,
+      };
     },
 
     async updateProfile(userId: number, input: unknown): Promise<Profile> {

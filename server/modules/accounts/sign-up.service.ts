@@ -34,6 +34,20 @@ export async function sendVerification(
   await deps.mail.enqueue(q, verifyEmailMail({ to: user.email, name: user.name, url }));
 }
 
+/**
+ * The address is confirmed (a sign-up's link, or a reset link that proved the inbox): the tickets
+ * and orders it raised or placed as a guest now belong to the account (ADR 065). Only ever called
+ * once the address is proven; an unconfirmed sign-up joins nothing.
+ */
+export async function joinGuestRecords(
+  deps: Pick<AccountsDeps, 'guestTickets' | 'guestOrders'>,
+  q: Queryable,
+  user: Pick<UserRow, 'id' | 'email'>,
+): Promise<void> {
+  await deps.guestTickets?.join(q, user.id, user.email);
+  await deps.guestOrders?.join(q, user.id, user.email);
+}
+
 export function createSignUpService(deps: AccountsDeps) {
   const { db, mail, limiter, publicUrl } = deps;
   return {
@@ -95,8 +109,7 @@ export function createSignUpService(deps: AccountsDeps) {
         // A sign-up in between changed the password (and retired this link).
         if (!user?.isActive || user.passwordHash !== checked.user.passwordHash) throw confirmationLinkSpent();
         await markEmailVerified(tx, user.id);
-        // Tickets this address raised as a guest now belong to the account it confirmed.
-        await deps.guestTickets?.join(tx, user.id, user.email);
+        await joinGuestRecords(deps, tx, user);
         if (!user.emailVerifiedAt) await deps.onEmailVerified?.(tx, user);
         return startSession(
           tx,

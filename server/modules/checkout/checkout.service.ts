@@ -62,6 +62,18 @@ export const deliveryRatesPort = {
 };
 export type DeliveryRatesPort = typeof deliveryRatesPort;
 
+/**
+ * Each state's promised delivery, the most working days of its "usually 1–2 working days" (the
+ * orders module's estimated delivery, ADR 065), from the same cached rates checkout shows.
+ */
+export function createDeliveryDays(deps: { cache: TtlCache }) {
+  // `q`: the caller's transaction when there is one (the embedded database has one connection).
+  return async (q: Queryable): Promise<ReadonlyMap<string, number>> => {
+    const rates = await deps.cache.get(DELIVERY_RATES_KEY, CONTENT_CACHE_MS, () => listDeliveryRates(q));
+    return new Map(rates.map((r) => [r.state, r.etaDaysMax]));
+  };
+}
+
 /** What the owner sets on the settings screen that checkout obeys (read on every checkout). */
 export interface CheckoutSettings {
   freeDeliveryFromKobo: number | null;

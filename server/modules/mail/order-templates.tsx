@@ -61,7 +61,8 @@ function lineText(l: OrderMailLine): string {
 function opening(input: OrderMailInput): { subject: string; lead: string } {
   if (input.paid) {
     return {
-      subject: `Order ${input.trackingNumber} confirmed: payment received`,
+      // "Placed", as tracking says: the shop's team confirms the order next.
+      subject: `Order ${input.trackingNumber} placed: payment received`,
       lead: `Thank you! We have received your payment of ${formatPrice(input.totalKobo)} and your order is in.`,
     };
   }
@@ -226,6 +227,20 @@ const STATUS_SENTENCES: Partial<Record<OrderStatus, string>> = {
   payment_failed: 'We did not receive the payment for your order, so the items went back on sale.',
 };
 
+/** A status email's subject, a sentence for every status ("… has been cancelled", never "is payment failed"). */
+function statusSubject(status: OrderStatus, order: string): string {
+  switch (status) {
+    case 'pending_payment':
+      return `Your ${order} is waiting for payment`;
+    case 'awaiting_transfer':
+      return `Your ${order} is waiting for your bank transfer`;
+    case 'payment_failed':
+      return `Payment for your ${order} did not go through`;
+    default:
+      return `Your ${order} has been ${STATUS_LABELS[status].toLowerCase()}`;
+  }
+}
+
 export function orderStatusMail(input: {
   to: string;
   name: string;
@@ -236,7 +251,7 @@ export function orderStatusMail(input: {
 }): OutgoingMail {
   const trackUrl = checkedUrl(input.trackUrl);
   const label = STATUS_LABELS[input.status].toLowerCase();
-  const subject = `Your ${SHOP_NAME} order ${input.trackingNumber} is ${label}`;
+  const subject = statusSubject(input.status, `${SHOP_NAME} order ${input.trackingNumber}`);
   const sentence = STATUS_SENTENCES[input.status] ?? `Your order is now ${label}.`;
   const supportUrl = supportUrlFor(trackUrl, input.trackingNumber);
   return {

@@ -16,7 +16,13 @@ import {
   type OrderLineRow,
   type OrderRow,
 } from './orders.repository.ts';
-import { deliveryDate, estimatedDelivery, fullAddress, methodOf } from './orders.tracking.ts';
+import {
+  type DeliveryDaysPort,
+  deliveryDate,
+  estimatedDelivery,
+  fullAddress,
+  methodOf,
+} from './orders.tracking.ts';
 
 export interface BankAccount {
   bankName: string;
@@ -36,7 +42,11 @@ export function newTrackingNumber(): string {
   return `CH${String(randomInt(0, 1_000_000)).padStart(6, '0')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 
-export function createOrderPlacement(deps: { mail: MailService; trackUrl: (order: OrderRow) => string }) {
+export function createOrderPlacement(deps: {
+  mail: MailService;
+  trackUrl: (order: OrderRow) => string;
+  deliveryDays?: DeliveryDaysPort;
+}) {
   const { mail, trackUrl } = deps;
 
   /**
@@ -75,7 +85,7 @@ export function createOrderPlacement(deps: { mail: MailService; trackUrl: (order
         discountKobo: order.discountKobo,
         deliveryFeeKobo: order.deliveryFeeKobo,
         totalKobo: order.totalKobo,
-        estimatedDelivery: estimatedDelivery(order.createdAt),
+        estimatedDelivery: await estimatedDelivery(q, order, deps.deliveryDays),
         address: fullAddress(order),
         trackUrl: trackUrl(order),
         confirmBy:

@@ -231,12 +231,19 @@ export async function listHistory(q: Queryable, orderId: number) {
 }
 
 /** An account's orders, newest first (also the guest orders placed with its email). */
-export async function listOrdersOfCustomer(q: Queryable, userId: number, email: string): Promise<OrderRow[]> {
+/** An account's orders, and (given its confirmed email) guest orders placed with that email. */
+export async function listOrdersOfCustomer(
+  q: Queryable,
+  userId: number,
+  confirmedEmail: string | null,
+): Promise<OrderRow[]> {
   return q
     .select()
     .from(orders)
     .where(
-      sql`${orders.userId} = ${userId} OR (${orders.userId} IS NULL AND lower(${orders.email}) = ${email.toLowerCase()})`,
+      confirmedEmail === null
+        ? eq(orders.userId, userId)
+        : sql`${orders.userId} = ${userId} OR (${orders.userId} IS NULL AND lower(${orders.email}) = ${confirmedEmail.toLowerCase()})`,
     )
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(100);

@@ -44,7 +44,7 @@ import {
   type OrderRow,
   transitionOrder,
 } from './orders.repository.ts';
-import { createOrderTracking, methodOf, statusOf } from './orders.tracking.ts';
+import { createOrderTracking, type DeliveryDaysPort, methodOf, statusOf } from './orders.tracking.ts';
 
 /**
  * The advisory lock that serialises a cart's checkouts and retried payments (ADR 049): checkout
@@ -96,11 +96,13 @@ export function createOrdersService(deps: {
   /** The catalogue's stock: units go back on sale (and are taken again) through it. */
   stock: StockPort;
   publicUrl: string;
+  /** Each state's promised delivery in working days, for the estimated delivery (ADR 065). */
+  deliveryDays?: DeliveryDaysPort;
 }) {
-  const { db, mail, publicUrl, stock } = deps;
+  const { db, mail, publicUrl, stock, deliveryDays } = deps;
   const trackUrl = (order: OrderRow) => `${publicUrl}/track-order?id=${order.trackingNumber}`;
-  const tracking = createOrderTracking({ db });
-  const placement = createOrderPlacement({ mail, trackUrl });
+  const tracking = createOrderTracking({ db, deliveryDays });
+  const placement = createOrderPlacement({ mail, trackUrl, deliveryDays });
   const { tracked } = tracking;
   const { sendPlacedMail } = placement;
 
@@ -262,13 +264,16 @@ export function createOrdersService(deps: {
 
     /**
      * The order if its online payment can be tried again: still waiting (items held), or failed
-     * with nothing paid (its items are taken again on retry). Null otherwise.
+     * with nothing paid, or cancelled by the shopper on the payment page (`cancelledByShopper`, the
+     * payments module's to say) with nothing paid; their items are taken again on retry. Null
+     * otherwise (an order staff or a newer checkout cancelled is not reopened).
      */
-    async retryableOrder(orderId: number): Promise<OrderRow | null> {
+    async retryableOrder(orderId: number, cancelledByShopper = false): Promise<OrderRow | null> {
       const order = await findOrderById(db, orderId);
       if (order?.paymentMethod !== 'online') return null;
       if (order.status === 'pending_payment' && order.stockReleasedAt === null) return order;
-      return order.status === 'payment_failed' && order.paidAt === null ? order : null;
+      const ended = order.status === 'payment_failed' || (cancelledByShopper && order.status === 'cancelled');
+      return ended && order.paidAt === null ? order : null;
     },
 
     /**

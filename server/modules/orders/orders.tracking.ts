@@ -8,7 +8,7 @@ import {
   type TrackedOrder,
 } from '#core/contract/orders.ts';
 import {
-  ESTIMATED_DELIVERY_DAYS,
+  estimatedDeliveryDate,
   isOrderStatus,
   type OrderStatus,
   type PaymentMethod,
@@ -25,12 +25,25 @@ import {
   type OrderRow,
 } from './orders.repository.ts';
 
-const DAY = 86_400_000;
-
 export const deliveryDate = new Intl.DateTimeFormat('en-NG', { dateStyle: 'full', timeZone: 'Africa/Lagos' });
 
-export function estimatedDelivery(createdAt: Date): string {
-  return deliveryDate.format(new Date(createdAt.getTime() + ESTIMATED_DELIVERY_DAYS * DAY));
+/**
+ * Each state's promised delivery in working days (the most of its "usually 1–2 working days"):
+ * the checkout module's delivery rates, as checkout shows them (ADR 065).
+ */
+export type DeliveryDaysPort = (q: Queryable) => Promise<ReadonlyMap<string, number>>;
+
+/**
+ * The order's estimated delivery: its state's promised working days after it was placed. `q` is
+ * the caller's transaction when there is one (the embedded database has a single connection).
+ */
+export async function estimatedDelivery(
+  q: Queryable,
+  order: Pick<OrderRow, 'createdAt' | 'shipState'>,
+  deliveryDays?: DeliveryDaysPort,
+): Promise<string> {
+  const days = deliveryDays ? ((await deliveryDays(q)).get(order.shipState) ?? null) : null;
+  return deliveryDate.format(estimatedDeliveryDate(order.createdAt, days));
 }
 
 /** "ad•••@gmail.com": enough for the owner to recognise, not enough for a stranger to use. */
@@ -81,13 +94,13 @@ export function orderLineView(l: OrderLineRow): TrackedOrder['lines'][number] {
   };
 }
 
-function summary(order: OrderRow, lines: OrderLineRow[]): OrderSummary {
+function summary(order: OrderRow, lines: OrderLineRow[], estimate: string): OrderSummary {
   return {
     trackingNumber: order.trackingNumber,
     status: statusOf(order),
     paymentMethod: methodOf(order),
     createdAt: order.createdAt.toISOString(),
-    estimatedDelivery: estimatedDelivery(order.createdAt),
+    estimatedDelivery: estimate,
     totalKobo: order.totalKobo,
     itemNames: lines.map((l) => l.productName),
     itemCount: lines.reduce((a, l) => a + l.quantity, 0),
@@ -105,8 +118,8 @@ export function ownedBy(
   return order.userId === viewer.id || (order.userId === null && order.email.toLowerCase() === viewer.email);
 }
 
-export function createOrderTracking(deps: { db: Queryable }) {
-  const { db } = deps;
+export function createOrderTracking(deps: { db: Queryable; deliveryDays?: DeliveryDaysPort }) {
+  const { db, deliveryDays } = deps;
 
   /**
    * The order as `viewer` may see it. The signed-in owner sees everything, and so does the admin
@@ -123,7 +136,7 @@ export function createOrderTracking(deps: { db: Queryable }) {
       isOrderStatus(h.status) ? [{ status: h.status, note: h.note, at: h.createdAt.toISOString() }] : [],
     );
     const shared = {
-      ...summary(order, lines),
+      ...summary(order, lines, await estimatedDelivery(db, order, deliveryDays)),
       subtotalKobo: order.subtotalKobo,
       discountKobo: order.discountKobo,
       deliveryFeeKobo: order.deliveryFeeKobo,
@@ -172,17 +185,23 @@ export function createOrderTracking(deps: { db: Queryable }) {
       return order ? tracked(order, viewer) : null;
     },
 
-    /** The shopper's orders (and guest orders placed with their email), newest first. */
+    /**
+     * The shopper's orders, newest first: the account's own (guest orders join it when it confirms
+     * its address, ADR 065) and, once the address is confirmed, guest orders placed with it since.
+     */
     async listForCustomer(user: SessionUser): Promise<OrderSummary[]> {
-      const orders = await listOrdersOfCustomer(db, user.id, user.email);
+      const orders = await listOrdersOfCustomer(db, user.id, user.emailVerified ? user.email : null);
       const lines = await listOrderLines(
         db,
         orders.map((o) => o.id),
       );
-      return orders.map((o) =>
-        summary(
-          o,
-          lines.filter((l) => l.orderId === o.id),
+      return Promise.all(
+        orders.map(async (o) =>
+          summary(
+            o,
+            lines.filter((l) => l.orderId === o.id),
+            await estimatedDelivery(db, o, deliveryDays),
+          ),
         ),
       );
     },

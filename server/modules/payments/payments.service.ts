@@ -162,14 +162,15 @@ export function createPaymentsService(deps: {
     }
     if (verified.status === 'abandoned') {
       await updatePayment(q, payment.id, { status: 'abandoned', message: verified.message });
-      // The shopper came back without paying: the items go back on sale (a retry takes them again).
+      // The shopper came back without paying: the order is cancelled, as they chose (ADR 065), and
+      // its items go back on sale (a retry of this payment takes them again).
       const latest = await latestPaymentOf(q, payment.orderId);
       if (source === 'callback' && latest?.id === payment.id) {
         await orders.endUnpaid(
           q,
           payment.orderId,
-          'payment_failed',
-          'The payment was cancelled. Nothing was charged.',
+          'cancelled',
+          'You cancelled the payment. Nothing was charged.',
         );
       }
       return 'not_paid';
@@ -213,6 +214,15 @@ export function createPaymentsService(deps: {
   }
 
   /** The payment behind a reference (for the result pages). */
+  /**
+   * Whether the shopper cancelled this payment on the provider's page (it is the order's latest
+   * and was abandoned): such an order, cancelled with nothing paid, may still be paid (ADR 065).
+   */
+  async function cancelledByShopper(payment: PaymentRow): Promise<boolean> {
+    if (payment.status !== 'abandoned') return false;
+    return (await latestPaymentOf(db, payment.orderId))?.id === payment.id;
+  }
+
   function find(reference: string): Promise<PaymentRow | null> {
     if (!reference || reference.length > 100) return Promise.resolve(null);
     return findPayment(db, reference);
@@ -303,10 +313,17 @@ export function createPaymentsService(deps: {
      * held. Returns the provider's page, or null when the order can no longer be paid online
      * (paid already, or its items went back on sale: the shopper checks out again).
      */
+    /** Whether this payment's order can still be paid online (the cancel page offers "Try Payment Again"). */
+    async retryable(reference: string): Promise<boolean> {
+      const payment = await find(reference);
+      if (!payment) return false;
+      return (await orders.retryableOrder(payment.orderId, await cancelledByShopper(payment))) !== null;
+    },
+
     async retry(reference: string): Promise<string | null> {
       const payment = await find(reference);
       if (!payment) return null;
-      const order = await orders.retryableOrder(payment.orderId);
+      const order = await orders.retryableOrder(payment.orderId, await cancelledByShopper(payment));
       if (!order) return null;
       if (order.status === 'pending_payment') return startOnline(order);
       // Its items went back on sale when the payment was cancelled: take them again first.

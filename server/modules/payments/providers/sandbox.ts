@@ -33,7 +33,8 @@ export interface SandboxProvider extends PaymentProvider {
    */
   settle(
     reference: string,
-    outcome: 'success' | 'abandoned',
+    /** 'failed': the bank declined it (tests; the sandbox's page offers Pay and Cancel). */
+    outcome: 'success' | 'abandoned' | 'failed',
   ): Promise<{
     webhook: { body: Buffer; headers: Record<string, string> } | null;
     redirectTo: string;
