@@ -223,7 +223,7 @@ const STATUS_SENTENCES: Partial<Record<OrderStatus, string>> = {
   packaged: 'Your hair is packed and ready to leave our store.',
   shipped: 'Your order is on its way with our courier.',
   delivered: 'Your order has been delivered. Enjoy your hair!',
-  cancelled: 'Your order has been cancelled. If you paid, your refund is on its way.',
+  cancelled: 'Your order has been cancelled.',
   payment_failed: 'We did not receive the payment for your order, so the items went back on sale.',
 };
 
@@ -248,11 +248,16 @@ export function orderStatusMail(input: {
   status: OrderStatus;
   note?: string;
   trackUrl: string;
+  /** The order's money had arrived: a cancellation then promises the refund. */
+  paid?: boolean;
 }): OutgoingMail {
   const trackUrl = checkedUrl(input.trackUrl);
   const label = STATUS_LABELS[input.status].toLowerCase();
   const subject = statusSubject(input.status, `${SHOP_NAME} order ${input.trackingNumber}`);
-  const sentence = STATUS_SENTENCES[input.status] ?? `Your order is now ${label}.`;
+  const sentence =
+    input.status === 'cancelled' && input.paid
+      ? 'Your order has been cancelled. Your refund is on its way.'
+      : (STATUS_SENTENCES[input.status] ?? `Your order is now ${label}.`);
   const supportUrl = supportUrlFor(trackUrl, input.trackingNumber);
   return {
     template: `order-${input.status}`,

@@ -1,5 +1,6 @@
 // The shop's emails: subjects, links in both bodies, and names that cannot inject HTML.
 import { describe, expect, it } from 'vitest';
+import { orderStatusMail } from './order-templates.tsx';
 import { accountExistsMail, passwordChangedMail, passwordResetMail, verifyEmailMail } from './templates.tsx';
 
 const hostile = '<script>alert(1)</script>';
@@ -109,5 +110,26 @@ describe('mail templates', () => {
     expect(() => verifyEmailMail({ to: 'a@b.ng', name: 'Ada', url: 'javascript:alert(1)' })).toThrow(
       /javascript:/,
     );
+  });
+});
+
+describe('an order cancellation email', () => {
+  const base = {
+    to: 'ada@example.com',
+    name: 'Ada',
+    trackingNumber: 'CH123456789012',
+    status: 'cancelled' as const,
+    trackUrl: 'https://shop.example/track-order?trackingNumber=CH123456789012',
+  };
+
+  it('promises no refund for an order that was never paid (a cancelled payment charged nothing)', () => {
+    const mail = orderStatusMail({ ...base, note: 'You cancelled the payment. Nothing was charged.' });
+    expect(mail.text).toContain('Your order has been cancelled.');
+    expect(mail.text).not.toMatch(/refund/i);
+  });
+
+  it('tells a shopper who had paid that the refund is on its way', () => {
+    const mail = orderStatusMail({ ...base, paid: true });
+    expect(mail.text).toContain('Your refund is on its way.');
   });
 });

@@ -166,6 +166,7 @@ export function createOrdersService(deps: {
         status,
         note: note || undefined,
         trackUrl: trackUrl(order),
+        paid: order.paidAt !== null,
       }),
     );
   }
