@@ -64,7 +64,20 @@ export function parseProductId(slugParam: string): number | null {
 
 // ── Listing (/collections and GET /api/v1/products) ────────────────────────────────────────────
 
-export const LISTING_CATEGORIES = ['all', ...CATEGORY_SLUGS, 'new', 'sale'] as const;
+/**
+ * Listings that open more than one category: the menu's "Bundles & Lace" (the spec's wording)
+ * shows the bundles and the lace frontals and closures sold to go with them (ADR 066).
+ */
+export const LISTING_GROUPS = {
+  'bundles-and-lace': { name: 'Bundles & Lace', categories: ['bundles', 'lace-frontals'] },
+} as const satisfies Record<string, { name: string; categories: readonly CategorySlug[] }>;
+export type ListingGroup = keyof typeof LISTING_GROUPS;
+
+export function isListingGroup(value: string): value is ListingGroup {
+  return Object.hasOwn(LISTING_GROUPS, value);
+}
+
+export const LISTING_CATEGORIES = ['all', ...CATEGORY_SLUGS, 'bundles-and-lace', 'new', 'sale'] as const;
 export type ListingCategory = (typeof LISTING_CATEGORIES)[number];
 export const LISTING_SORTS = ['newest', 'popular', 'price-asc', 'price-desc'] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];

@@ -96,6 +96,14 @@ export function enhanceCheckout(): void {
     showLabel();
   }
 
+  // A refused field's message goes once the shopper corrects it (the browser's own checks pass);
+  // the server checks it again when the form is sent.
+  form.addEventListener('input', (event) => {
+    const field = event.target as HTMLInputElement | HTMLSelectElement;
+    if (field.getAttribute('aria-invalid') !== 'true' || !field.name || !field.checkValidity()) return;
+    field.removeAttribute('aria-invalid');
+    form.querySelector(`[data-field-error="${CSS.escape(field.name)}"]`)?.remove();
+  });
   state?.addEventListener('change', followState);
   form.addEventListener('change', (event) => {
     if ((event.target as Element).matches('input[name="paymentMethod"]')) showLabel();

@@ -3,6 +3,7 @@
 // answer in place, a guest wishlist joining the account after sign-in, and the popup banner
 // (loaded once the page is idle, in its own chunk).
 import { popupAllowedOn } from '#app/lib/popup-pages.ts';
+import { MAX_VISIBLE_TOASTS } from '#app/lib/toast.ts';
 import { readWishlist, writeWishlist } from './wishlist-storage.ts';
 
 const CURRENCY_KEY = 'currency';
@@ -82,22 +83,43 @@ function enhancePopupForms(): void {
   }
 }
 
-/** A server's toast hides itself after a while, but not while pointed at or focused. */
+/**
+ * A toast hides itself after a while, but not while pointed at or focused; at most three show at
+ * once (the spec), the oldest giving way, whether the server rendered it or page code added it.
+ */
 function enhanceToasts(): void {
-  for (const toast of document.querySelectorAll<HTMLElement>('[data-testid="toast"]')) {
-    const wait = TOAST_HIDE_AFTER_MS[toast.dataset.kind === 'error' ? 'error' : 'success'];
-    let timer = 0;
-    const start = () => {
-      window.clearTimeout(timer);
-      timer = window.setTimeout(() => toast.remove(), wait);
-    };
-    const stop = () => window.clearTimeout(timer);
-    toast.addEventListener('mouseenter', stop);
-    toast.addEventListener('focusin', stop);
-    toast.addEventListener('mouseleave', start);
-    toast.addEventListener('focusout', start);
-    start();
-  }
+  for (const toast of document.querySelectorAll<HTMLElement>('[data-testid="toast"]')) enhanceToast(toast);
+  const region = document.querySelector<HTMLElement>('[data-testid="toasts"]');
+  if (!region) return;
+  keepNewestToasts(region);
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      for (const node of change.addedNodes) {
+        if (node instanceof HTMLElement && node.dataset.testid === 'toast') enhanceToast(node);
+      }
+    }
+    keepNewestToasts(region);
+  }).observe(region, { childList: true });
+}
+
+function keepNewestToasts(region: HTMLElement): void {
+  const shown = region.querySelectorAll<HTMLElement>('[data-testid="toast"]');
+  for (let i = 0; i < shown.length - MAX_VISIBLE_TOASTS; i++) shown[i]!.remove();
+}
+
+function enhanceToast(toast: HTMLElement): void {
+  const wait = TOAST_HIDE_AFTER_MS[toast.dataset.kind === 'error' ? 'error' : 'success'];
+  let timer = 0;
+  const start = () => {
+    window.clearTimeout(timer);
+    timer = window.setTimeout(() => toast.remove(), wait);
+  };
+  const stop = () => window.clearTimeout(timer);
+  toast.addEventListener('mouseenter', stop);
+  toast.addEventListener('focusin', stop);
+  toast.addEventListener('mouseleave', start);
+  toast.addEventListener('focusout', start);
+  start();
 }
 
 /** The footer's newsletter form answers in place through the JSON API. */

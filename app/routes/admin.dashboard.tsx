@@ -1,7 +1,7 @@
 // /admin/dashboard: the shop's figures for a period (?period=today|week|month|year, Lagos time;
 // ADR 025). Staff and admins (permission dashboard.view).
 import { DashboardPage } from '#app/features/admin/dashboard/dashboard-page.tsx';
-import { revenueChartGeometry } from '#app/features/admin/dashboard/revenue-chart.server.ts';
+import { PHONE_CHART, revenueChartGeometry } from '#app/features/admin/dashboard/revenue-chart.server.ts';
 import { requirePermission } from '#app/lib/auth.server.ts';
 import { PERIOD_LABELS, parseDashboardPeriod } from '#core/periods.ts';
 import type { Route } from './+types/admin.dashboard';
@@ -10,7 +10,12 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const user = await requirePermission(context, 'dashboard.view', url);
   const period = parseDashboardPeriod(url.searchParams.get('period'));
   const figures = await context.services.analytics.dashboard(period);
-  return { name: user.name, figures, chart: revenueChartGeometry(figures.chart.points) };
+  return {
+    name: user.name,
+    figures,
+    chart: revenueChartGeometry(figures.chart.points),
+    phoneChart: revenueChartGeometry(figures.chart.points, PHONE_CHART),
+  };
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -22,5 +27,12 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  return <DashboardPage name={loaderData.name} figures={loaderData.figures} chart={loaderData.chart} />;
+  return (
+    <DashboardPage
+      name={loaderData.name}
+      figures={loaderData.figures}
+      chart={loaderData.chart}
+      phoneChart={loaderData.phoneChart}
+    />
+  );
 }

@@ -6,7 +6,13 @@ import { ProductGrid } from '#app/features/catalog/product-card.tsx';
 import { PAGE_TAGS, sharePage } from '#app/lib/page-cache.server.ts';
 import { STATIC_PAGE } from '#app/lib/page-handle.ts';
 import { pageMeta } from '#app/lib/seo.ts';
-import { CATEGORY_NAMES, type CategorySlug, type ListingSort } from '#core/catalog.ts';
+import {
+  CATEGORY_NAMES,
+  type CategorySlug,
+  isListingGroup,
+  LISTING_GROUPS,
+  type ListingSort,
+} from '#core/catalog.ts';
 import { ogImageUrl } from '#core/media.ts';
 import type { Route } from './+types/collections';
 
@@ -39,6 +45,7 @@ function headingFor(state: ListingState): string {
   if (state.search) return `Results for “${state.search}”`;
   if (state.category === 'new') return 'New Arrivals';
   if (state.category === 'sale') return 'Sale';
+  if (isListingGroup(state.category)) return LISTING_GROUPS[state.category].name;
   if (state.category !== 'all') return CATEGORY_NAMES[state.category as CategorySlug];
   return 'All Products';
 }

@@ -18,6 +18,7 @@ describe('on a 360 px phone', () => {
       'BRAIDING HAIR',
       'NEW ARRIVALS',
       'SALE',
+      'WISHLIST', // the header's heart shows from 640 px up
     ]);
     await mobileNav.getByRole('link', { name: 'New Arrivals' }).click();
     await page.waitForURL('**/collections?category=new');

@@ -42,6 +42,7 @@ describe('home page', () => {
       'Wigs',
       'Bundles',
       'Braiding Hair',
+      'Lace Frontals',
     ]);
     expect(await page.locator('[data-testid="promo"] h3').count()).toBe(3);
     // Every price on the page is in naira with separators.

@@ -32,6 +32,8 @@ afterAll(async () => {
 
 interface ShownEntry {
   action: string;
+  /** What happened, in words. */
+  heading: string;
   text: string;
 }
 
@@ -41,6 +43,7 @@ function trailOf(html: string): ShownEntry[] {
   if (!section) throw new Error('No audit trail on the page');
   return [...section.matchAll(/<li[^>]*data-testid="audit-entry"[^>]*>([\s\S]*?)<\/li>/g)].map((m) => ({
     action: m[1]!.match(/<code[^>]*>([^<]+)<\/code>/)?.[1] ?? '',
+    heading: m[1]!.match(/<strong[^>]*>([^<]+)<\/strong>/)?.[1] ?? '',
     text: m[1]!
       .replace(/<!-- -->/g, '')
       .replace(/<[^>]+>/g, ' ')
@@ -78,17 +81,33 @@ describe('the order page', () => {
       'order.payment_confirmed',
       'order.note_added',
     ]);
+    expect(trail.map((e) => e.heading)).toEqual([
+      'Order status changed',
+      'Order status corrected',
+      'Confirmation sent again',
+      'Order status changed',
+      'Payment confirmed',
+      'Note added',
+    ]);
     const [cancelled, corrected, resent, packaged, paid, noted] = trail;
+    // Field names in words and values as words, never the recorded keys or JSON.
+    for (const entry of trail) {
+      expect(entry.text).not.toMatch(
+        /[{}[\]"]|&quot;|paidAt|noteId|awaiting_transfer|\bfrom\b [a-z]+ \bto\b/,
+      );
+    }
+    expect(noted!.text).toContain('Note Asked for a receipt');
+    expect(noted!.text).not.toContain('→');
     expect(cancelled!.text).toContain(`by Bisi Floor from ${STAFF_ADDRESS}`);
-    expect(cancelled!.text).toContain('status confirmed → changed to cancelled');
+    expect(cancelled!.text).toContain('Status confirmed → changed to cancelled');
     expect(cancelled!.text).toContain('She changed her mind');
     expect(corrected!.text).toContain(`by Femi Owner from ${ADMIN_ADDRESS}`);
-    expect(corrected!.text).toContain('status packaged → changed to confirmed');
+    expect(corrected!.text).toContain('Status packaged → changed to confirmed');
     expect(corrected!.text).toContain('Packed the wrong order');
     expect(resent!.text).toContain(`by Bisi Floor from ${STAFF_ADDRESS}`);
-    expect(packaged!.text).toContain('status confirmed → changed to packaged');
-    expect(paid!.text).toContain('status awaiting_transfer → changed to confirmed');
-    expect(paid!.text).toMatch(/paidAt — → changed to \d{4}-/);
+    expect(packaged!.text).toContain('Status confirmed → changed to packaged');
+    expect(paid!.text).toContain('Status awaiting transfer → changed to confirmed');
+    expect(paid!.text).toMatch(/Paid at — → changed to \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/);
     expect(noted!.text).toContain('Asked for a receipt');
     expect(page.body).not.toContain('Not this one');
     expect(page.body).toContain(`/admin/audit?subjectType=order&amp;subjectId=${trackingNumber}`);
@@ -122,10 +141,67 @@ describe('the user page', () => {
     expect(emailed!.text).toContain(`by Bisi Floor from ${STAFF_ADDRESS}`);
     expect(emailed!.text).toContain('Your refund');
     expect(role!.text).toContain(`by Femi Owner from ${ADMIN_ADDRESS}`);
-    expect(role!.text).toContain('role customer → changed to staff');
-    expect(reactivated!.text).toContain('isActive false → changed to true');
-    expect(suspended!.text).toContain('isActive true → changed to false');
+    expect(role!.text).toContain('Role customer → changed to staff');
+    expect(reactivated!.text).toContain('Active no → changed to yes');
+    expect(suspended!.text).toContain('Active yes → changed to no');
     expect(suspended!.text).toContain('Chargeback fraud');
     expect(page.body).not.toContain('Not on this page');
+  });
+});
+
+describe('the audit log', () => {
+  it('reads a product change and a settings change as field names and before → after, never JSON', async () => {
+    const db = shop.database.db;
+    await shop.services.audit.record(db, {
+      actorUserId: null,
+      action: 'product.update',
+      subjectType: 'product',
+      subjectId: 424242,
+      details: {
+        name: 'Audit Body Wave Bundle',
+        before: {
+          variants: [{ sku: 'ABW-12', priceKobo: 2_500_000, compareAtPriceKobo: null }],
+          isFeatured: false,
+        },
+        after: {
+          variants: [{ sku: 'ABW-12', priceKobo: 3_000_000, compareAtPriceKobo: 3_500_000 }],
+          isFeatured: true,
+        },
+      },
+    });
+    await shop.services.audit.record(db, {
+      actorUserId: null,
+      action: 'settings.update',
+      subjectType: 'settings',
+      subjectId: 'delivery',
+      details: {
+        before: { deliveryFeesKobo: { Lagos: 200_000, Kano: 0 }, freeDeliveryFromKobo: null },
+        after: { deliveryFeesKobo: { Lagos: 250_000, Kano: 0 }, freeDeliveryFromKobo: 10_000_000 },
+      },
+    });
+    const page = await admin.get('/admin/audit');
+    expect(page.statusCode).toBe(200);
+    const entries = [...page.body.matchAll(/<li[^>]*data-testid="audit-entry"[^>]*>([\s\S]*?)<\/li>/g)].map(
+      (m) =>
+        m[1]!
+          .replace(/<!-- -->/g, '')
+          .replace(/<[^>]+>/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim(),
+    );
+    const product = entries.find((t) => t.includes('424242'))!;
+    const settings = entries.find((t) => t.includes('settings delivery'))!;
+    expect(product).toContain('Product changed');
+    expect(product).toContain(
+      'Variants (SKU: ABW-12, Price: ₦25,000, Was price: —) → changed to (SKU: ABW-12, Price: ₦30,000, Was price: ₦35,000)',
+    );
+    expect(product).toContain('Featured no → changed to yes');
+    expect(settings).toContain('Settings changed');
+    expect(settings).toContain('Delivery fees › Lagos ₦2,000 → changed to ₦2,500');
+    expect(settings).not.toContain('Kano'); // unchanged parts of a group are left out
+    expect(settings).toContain('Free delivery from — → changed to ₦100,000');
+    for (const text of [product, settings]) {
+      expect(text).not.toMatch(/[{}"]|&quot;|priceKobo|deliveryFeesKobo|isFeatured/);
+    }
   });
 });

@@ -5,7 +5,7 @@
 // browser code through `showToast`.
 import { X } from 'lucide-react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import type { ShownToast, Toast } from '#app/lib/toast.ts';
+import { type ShownToast, type Toast, visibleToasts } from '#app/lib/toast.ts';
 import { useHydrated } from '#app/lib/use-hydrated.ts';
 
 const closeClass =
@@ -20,7 +20,8 @@ const emit = () => {
 
 /** Shows a toast from browser code (a fetcher's answer, a copied link…). */
 export function showToast(toast: Toast): void {
-  queue = [...queue, { ...toast, id: Math.random().toString(36).slice(2, 10) }];
+  // At most three at once (the spec): the oldest gives way to the newest.
+  queue = visibleToasts([...queue, { ...toast, id: Math.random().toString(36).slice(2, 10) }]);
   emit();
 }
 
@@ -45,7 +46,7 @@ export function Toaster({ flash }: { flash: ShownToast | null | undefined }) {
   );
   // The server's flash shows until dismissed or timed out; a new one (new id) replaces it.
   const [closedFlash, setClosedFlash] = useState<string | null>(null);
-  const toasts = flash && flash.id !== closedFlash ? [flash, ...client] : client;
+  const toasts = visibleToasts(flash && flash.id !== closedFlash ? [flash, ...client] : client);
   return (
     <div
       role="status"

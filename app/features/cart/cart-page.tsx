@@ -78,25 +78,25 @@ export function CartPage({ cart, actionData }: { cart: CartView; actionData: Car
         >
           <h2 className="text-xl font-semibold">Order Summary</h2>
           <dl className="space-y-2 text-sm">
-            <div className="flex justify-between">
+            <div className="flex justify-between gap-4">
               <dt>Subtotal</dt>
               <dd data-testid="cart-subtotal">
                 <Price kobo={cart.subtotalKobo} />
               </dd>
             </div>
             {cart.discountKobo > 0 ? (
-              <div className="flex justify-between text-ok">
+              <div className="flex justify-between gap-4 text-ok">
                 <dt>Discount ({cart.promo?.code})</dt>
                 <dd data-testid="cart-discount">
                   <Price kobo={cart.discountKobo} discount />
                 </dd>
               </div>
             ) : null}
-            <div className="flex justify-between">
+            <div className="flex justify-between gap-4">
               <dt>Shipping</dt>
-              <dd>Calculated at checkout (free in most states)</dd>
+              <dd className="text-right">Calculated at checkout (free in most states)</dd>
             </div>
-            <div className="flex justify-between border-t border-ink/10 pt-3 text-base font-semibold">
+            <div className="flex justify-between gap-4 border-t border-ink/10 pt-3 text-base font-semibold">
               <dt>Total</dt>
               <dd data-testid="cart-total">
                 <Price kobo={cart.totalKobo} />

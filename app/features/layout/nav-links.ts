@@ -1,7 +1,7 @@
 export const CATEGORY_NAV = [
   { label: 'All Products', to: '/collections' },
   { label: 'Wigs', to: '/collections?category=wigs' },
-  { label: 'Bundles & Lace', to: '/collections?category=bundles' },
+  { label: 'Bundles & Lace', to: '/collections?category=bundles-and-lace' },
   { label: 'Braiding Hair', to: '/collections?category=braiding-hair' },
   { label: 'New Arrivals', to: '/collections?category=new' },
   { label: 'Sale', to: '/collections?category=sale' },

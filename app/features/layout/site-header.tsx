@@ -91,6 +91,16 @@ export function SiteHeader() {
                     </Link>
                   </li>
                 ))}
+                {/* The header's heart shows from 640 px up; on a phone the wishlist is here. */}
+                <li className="sm:hidden">
+                  <Link
+                    to="/wishlist"
+                    className="flex items-center gap-2 py-3 text-sm font-semibold uppercase tracking-wider text-ink hover:text-plum-700"
+                    onClick={(e) => e.currentTarget.closest('details')?.removeAttribute('open')}
+                  >
+                    <Heart className="h-4 w-4" aria-hidden="true" /> Wishlist
+                  </Link>
+                </li>
                 <PersonalSlot name="menu-logout">{root?.user ? <MenuLogout /> : null}</PersonalSlot>
               </ul>
             </nav>

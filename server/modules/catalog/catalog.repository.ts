@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { CATEGORY_SLUGS, type CategorySlug } from '#core/catalog.ts';
+import { CATEGORY_SLUGS, type CategorySlug, isListingGroup, LISTING_GROUPS } from '#core/catalog.ts';
 import type { Category, ProductListQuery, ProductSummary, Variant } from '#core/contract/catalog.ts';
 import type { ImageRef } from '#core/media.ts';
 import { nairaToKobo } from '#core/money.ts';
@@ -57,6 +57,14 @@ function listingConditions(query: ProductListQuery, rules: ListingRules): SQL | 
   const { category } = query;
   if ((CATEGORY_SLUGS as readonly string[]).includes(category)) {
     conditions.push(sql`p.category_slug = ${category}`);
+  } else if (isListingGroup(category)) {
+    const slugs = LISTING_GROUPS[category].categories;
+    conditions.push(
+      sql`p.category_slug IN (${sql.join(
+        slugs.map((slug) => sql`${slug}`),
+        sql`, `,
+      )})`,
+    );
   } else if (category === 'new') {
     conditions.push(sql`p.created_at > now() - make_interval(days => ${rules.newArrivalDays})`);
   } else if (category === 'sale') {

@@ -2,7 +2,7 @@
 // no table to scroll sideways).
 import { Link } from 'react-router';
 import type { AuditEntry } from '#core/contract/admin-audit.ts';
-import { detailLines, formatAuditTime, subjectHref } from './audit-format.ts';
+import { actionLabel, detailLines, formatAuditTime, subjectHref } from './audit-format.ts';
 
 export function AuditEntries({
   entries,
@@ -16,7 +16,9 @@ export function AuditEntries({
       {entries.map((e) => (
         <li key={e.id} className="px-4 py-3 text-sm" data-testid="audit-entry">
           <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-            <code className="rounded bg-plum-50 px-1.5 py-0.5 font-semibold text-plum-900">{e.action}</code>
+            <strong className="font-semibold text-plum-900">{actionLabel(e.action)}</strong>
+            {/* The recorded code, as the filter's Action field takes it. */}
+            <code className="rounded bg-plum-50 px-1 py-0.5 text-xs text-plum-900">{e.action}</code>
             {showSubject ? <Subject type={e.subjectType} id={e.subjectId} /> : null}
             <time dateTime={e.at} className="ml-auto text-muted">
               {formatAuditTime(e.at)}
@@ -51,7 +53,7 @@ function Details({ details }: { details: AuditEntry['details'] }) {
   return (
     <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-xs">
       {lines.map((line) => (
-        <div key={line.field} className="contents">
+        <div key={line.field} className="contents" data-testid="audit-detail">
           <dt className="text-muted">{line.field}</dt>
           <dd className="break-words">
             {line.before !== undefined ? (

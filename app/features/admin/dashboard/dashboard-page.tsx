@@ -34,6 +34,8 @@ export interface DashboardPageProps {
   name: string;
   figures: DashboardFigures;
   chart: RevenueChartGeometry;
+  /** The same chart drawn at a phone's width (shown below 640 px). */
+  phoneChart?: RevenueChartGeometry;
 }
 
 /** The orders list filtered as a card counts (the orders screen's URL shape). */
@@ -60,7 +62,7 @@ const dateTime = new Intl.DateTimeFormat('en-NG', {
 
 const count = new Intl.NumberFormat('en-NG');
 
-export function DashboardPage({ name, figures, chart }: DashboardPageProps) {
+export function DashboardPage({ name, figures, chart, phoneChart }: DashboardPageProps) {
   const pending = usePendingHere();
   const { period, range } = figures;
   const previous = PREVIOUS_PERIOD_LABELS[period];
@@ -145,7 +147,7 @@ export function DashboardPage({ name, figures, chart }: DashboardPageProps) {
           />
         </ul>
 
-        <RevenueChart figures={figures} chart={chart} />
+        <RevenueChart figures={figures} chart={chart} phoneChart={phoneChart ?? chart} />
 
         <div className="mt-8 grid gap-6">
           <RecentOrders orders={figures.recentOrders} />
@@ -248,7 +250,15 @@ function Card(props: {
   );
 }
 
-function RevenueChart({ figures, chart }: { figures: DashboardFigures; chart: RevenueChartGeometry }) {
+function RevenueChart({
+  figures,
+  chart,
+  phoneChart,
+}: {
+  figures: DashboardFigures;
+  chart: RevenueChartGeometry;
+  phoneChart: RevenueChartGeometry;
+}) {
   const points = figures.chart.points;
   const best = points.reduce((a, b) => (b.revenueKobo > a.revenueKobo ? b : a), points[0]!);
   const unit = figures.chart.unit === 'hour' ? 'hour' : figures.chart.unit === 'day' ? 'day' : 'month';
@@ -264,60 +274,13 @@ function RevenueChart({ figures, chart }: { figures: DashboardFigures; chart: Re
       <p className="text-sm text-muted" id="revenue-chart-summary">
         {summary}
       </p>
-      {/* On a phone the chart keeps a readable size and scrolls inside its own box (focusable, so
-          the keyboard can scroll it too). */}
-      <div
-        className="mt-3 overflow-x-auto"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls sideways must be reachable by keyboard (axe: scrollable-region-focusable)
-        tabIndex={0}
-      >
-        <svg
-          viewBox={`0 0 ${chart.width} ${chart.height}`}
-          className="h-auto w-full min-w-[560px]"
-          role="img"
-          aria-labelledby="revenue-chart-title revenue-chart-summary"
-          data-testid="revenue-chart"
-        >
-          {chart.yTicks.map((t) => (
-            <g key={t.label}>
-              <line
-                x1={chart.plot.left}
-                x2={chart.plot.right}
-                y1={t.y}
-                y2={t.y}
-                className="stroke-ink/10"
-                strokeWidth={1}
-              />
-              <text
-                x={chart.plot.left - 8}
-                y={t.y}
-                dy="0.32em"
-                textAnchor="end"
-                className="fill-muted text-[12px]"
-              >
-                {t.label}
-              </text>
-            </g>
-          ))}
-          {chart.xTicks.map((t) => (
-            <text
-              key={t.label}
-              x={t.x}
-              y={chart.plot.bottom + 20}
-              textAnchor="middle"
-              className="fill-muted text-[12px]"
-            >
-              {t.label}
-            </text>
-          ))}
-          <path d={chart.area} className="fill-plum-100" />
-          <path d={chart.line} className="fill-none stroke-plum-800" strokeWidth={2.5} />
-          {chart.dots.map((d) => (
-            <circle key={d.label} cx={d.x} cy={d.y} r={3.5} className="fill-plum-800">
-              <title>{`${d.label}: ${d.amount} (${d.orders} paid ${d.orders === 1 ? 'order' : 'orders'})`}</title>
-            </circle>
-          ))}
-        </svg>
+      {/* Drawn twice, for a phone's width and a laptop's, so the whole chart fits the screen with
+          its words at a readable size; the other one is display:none (hidden from everyone). */}
+      <div className="mt-3 sm:hidden">
+        <ChartSvg chart={phoneChart} />
+      </div>
+      <div className="mt-3 hidden sm:block">
+        <ChartSvg chart={chart} />
       </div>
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer font-semibold">The chart’s figures as a table</summary>
@@ -354,6 +317,58 @@ function RevenueChart({ figures, chart }: { figures: DashboardFigures; chart: Re
   );
 }
 
+function ChartSvg({ chart }: { chart: RevenueChartGeometry }) {
+  return (
+    <svg
+      viewBox={`0 0 ${chart.width} ${chart.height}`}
+      className="h-auto w-full"
+      role="img"
+      aria-labelledby="revenue-chart-title revenue-chart-summary"
+      data-testid="revenue-chart"
+    >
+      {chart.yTicks.map((t) => (
+        <g key={t.label}>
+          <line
+            x1={chart.plot.left}
+            x2={chart.plot.right}
+            y1={t.y}
+            y2={t.y}
+            className="stroke-ink/10"
+            strokeWidth={1}
+          />
+          <text
+            x={chart.plot.left - 8}
+            y={t.y}
+            dy="0.32em"
+            textAnchor="end"
+            className="fill-muted text-[12px]"
+          >
+            {t.label}
+          </text>
+        </g>
+      ))}
+      {chart.xTicks.map((t) => (
+        <text
+          key={t.label}
+          x={t.x}
+          y={chart.plot.bottom + 20}
+          textAnchor="middle"
+          className="fill-muted text-[12px]"
+        >
+          {t.label}
+        </text>
+      ))}
+      <path d={chart.area} className="fill-plum-100" />
+      <path d={chart.line} className="fill-none stroke-plum-800" strokeWidth={2.5} />
+      {chart.dots.map((d) => (
+        <circle key={d.label} cx={d.x} cy={d.y} r={3.5} className="fill-plum-800">
+          <title>{`${d.label}: ${d.amount} (${d.orders} paid ${d.orders === 1 ? 'order' : 'orders'})`}</title>
+        </circle>
+      ))}
+    </svg>
+  );
+}
+
 function RecentOrders({ orders }: { orders: DashboardFigures['recentOrders'] }) {
   return (
     <section className="min-w-0 rounded-xl bg-white p-4 shadow-sm" aria-labelledby="recent-orders-title">
@@ -370,53 +385,76 @@ function RecentOrders({ orders }: { orders: DashboardFigures['recentOrders'] }) 
           No orders yet. They appear here the moment a shopper checks out.
         </p>
       ) : (
-        <div className="mt-3 overflow-x-auto" data-testid="recent-orders">
-          <table className="w-full min-w-[560px] text-left text-sm">
-            <thead className="text-xs uppercase tracking-wider text-muted">
-              <tr>
-                <th scope="col" className="py-2 pr-3">
-                  Order
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Date
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Customer
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  Items
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  Total
-                </th>
-                <th scope="col" className="py-2">
-                  Status
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((o) => (
-                <tr key={o.trackingNumber} className="border-t border-ink/5">
-                  <td className="py-2 pr-3">
-                    <Link
-                      to={`/admin/orders/${o.trackingNumber}`}
-                      className="font-semibold text-plum-800 underline"
-                    >
-                      {o.trackingNumber}
-                    </Link>
-                  </td>
-                  <td className="whitespace-nowrap py-2 pr-3">{dateTime.format(new Date(o.createdAt))}</td>
-                  <td className="py-2 pr-3">{o.customer}</td>
-                  <td className="py-2 pr-3 text-right">{o.items}</td>
-                  <td className="whitespace-nowrap py-2 pr-3 text-right">{formatPrice(o.totalKobo)}</td>
-                  <td className="whitespace-nowrap py-2">
-                    {STATUS_LABELS[o.status as OrderStatus] ?? o.status}
-                  </td>
+        <>
+          {/* A phone: each order a short block, every figure on screen (no table cut off). */}
+          <ul className="mt-3 divide-y divide-ink/5 text-sm sm:hidden">
+            {orders.map((o) => (
+              <li key={o.trackingNumber} className="py-2" data-testid="recent-order">
+                <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                  <Link
+                    to={`/admin/orders/${o.trackingNumber}`}
+                    className="inline-flex min-h-11 items-center font-semibold text-plum-800 underline"
+                  >
+                    {o.trackingNumber}
+                  </Link>
+                  <span className="font-semibold">{formatPrice(o.totalKobo)}</span>
+                </div>
+                <p className="break-words">
+                  {o.customer} · {o.items} {o.items === 1 ? 'item' : 'items'} ·{' '}
+                  {STATUS_LABELS[o.status as OrderStatus] ?? o.status}
+                </p>
+                <p className="text-muted">{dateTime.format(new Date(o.createdAt))}</p>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-3 hidden overflow-x-auto sm:block" data-testid="recent-orders">
+            <table className="w-full min-w-[560px] text-left text-sm">
+              <thead className="text-xs uppercase tracking-wider text-muted">
+                <tr>
+                  <th scope="col" className="py-2 pr-3">
+                    Order
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Date
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Customer
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right">
+                    Items
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right">
+                    Total
+                  </th>
+                  <th scope="col" className="py-2">
+                    Status
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {orders.map((o) => (
+                  <tr key={o.trackingNumber} className="border-t border-ink/5" data-testid="recent-order">
+                    <td className="py-2 pr-3">
+                      <Link
+                        to={`/admin/orders/${o.trackingNumber}`}
+                        className="font-semibold text-plum-800 underline"
+                      >
+                        {o.trackingNumber}
+                      </Link>
+                    </td>
+                    <td className="whitespace-nowrap py-2 pr-3">{dateTime.format(new Date(o.createdAt))}</td>
+                    <td className="py-2 pr-3">{o.customer}</td>
+                    <td className="py-2 pr-3 text-right">{o.items}</td>
+                    <td className="whitespace-nowrap py-2 pr-3 text-right">{formatPrice(o.totalKobo)}</td>
+                    <td className="whitespace-nowrap py-2">
+                      {STATUS_LABELS[o.status as OrderStatus] ?? o.status}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
     </section>
   );

@@ -23,11 +23,24 @@ export interface RevenueChartGeometry {
   dots: { x: number; y: number; label: string; amount: string; orders: number }[];
 }
 
-const WIDTH = 720;
-const HEIGHT = 260;
+export interface ChartSize {
+  width: number;
+  height: number;
+  /** Labels along the bottom, at most. */
+  xLabels: number;
+}
+
+/** A laptop's chart; the phone's is drawn at a phone's width, so its words keep their size. */
+export const WIDE_CHART: ChartSize = { width: 720, height: 260, xLabels: 8 };
+export const PHONE_CHART: ChartSize = { width: 340, height: 220, xLabels: 4 };
 const MARGIN = { top: 16, right: 16, bottom: 32, left: 84 };
 
-export function revenueChartGeometry(points: readonly ChartPoint[]): RevenueChartGeometry {
+export function revenueChartGeometry(
+  points: readonly ChartPoint[],
+  size: ChartSize = WIDE_CHART,
+): RevenueChartGeometry {
+  const WIDTH = size.width;
+  const HEIGHT = size.height;
   const plot = {
     left: MARGIN.left,
     right: WIDTH - MARGIN.right,
@@ -53,8 +66,8 @@ export function revenueChartGeometry(points: readonly ChartPoint[]): RevenueChar
     .y0(plot.bottom)
     .y1((p) => at(p)[1])
     .curve(curveMonotoneX)(points as ChartPoint[]);
-  // At most about eight labels along the bottom, whatever the number of points.
-  const every = Math.max(1, Math.ceil(points.length / 8));
+  // At most about `xLabels` labels along the bottom, whatever the number of points.
+  const every = Math.max(1, Math.ceil(points.length / size.xLabels));
   return {
     width: WIDTH,
     height: HEIGHT,

@@ -131,7 +131,7 @@ function SectionLink({
         // The figures describe the link; its name stays the section's ("Complaints").
         aria-describedby={badge ? badgeId : undefined}
         className={({ isActive }) =>
-          `flex min-h-11 w-full items-center gap-2 rounded-lg px-3 text-sm font-semibold ${
+          `flex min-h-11 w-full items-center gap-2 rounded-lg px-3 py-1 text-sm font-semibold ${
             isActive ? 'bg-plum-800 text-white' : 'hover:bg-plum-50'
           }`
         }
@@ -140,7 +140,8 @@ function SectionLink({
         <span>{label}</span>
         {badge ? (
           <span
-            className="ml-auto flex gap-1"
+            // The figures wrap under each other rather than spill out of a narrow sidebar.
+            className="ml-auto flex min-w-0 flex-wrap justify-end gap-1"
             data-testid={`badge-${label.toLowerCase()}`}
             aria-hidden="true"
           >
