@@ -80,7 +80,7 @@ describe('paying with Paystack', () => {
     const early = await client.get(`/payment-success?reference=${reference}&trxref=${reference}`);
     expect(early.statusCode).toBe(302);
     expect(early.headers.location).toBe(`/payment-canceled?reference=${reference}`);
-    expect((await orderOf(reference)).status).toBe('payment_failed');
+    expect((await orderOf(reference)).status).toBe('cancelled');
     // They go back and pay on the same page: verified, the items are taken again, the order stands.
     fake.pay(reference);
     const late = await client.get(`/payment-success?reference=${reference}`);
