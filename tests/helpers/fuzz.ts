@@ -595,37 +595,55 @@ function bentPath(path: string): fc.Arbitrary<string> {
   const slashes = [...path.matchAll(/\//g)].map((m) => m.index);
   const at = fc.constantFrom(...slashes);
   const bare = path.replace(/\/$/, '');
-  return fc.oneof(
-    // Empty first segment: `//a:b` once answered 500.
-    fc.constantFrom('//', '///', '/\\', '//\\', '/\\/').map((start) => start + path.slice(1)),
-    // Double slashes inside and at the end.
-    at.map((i) => `${path.slice(0, i)}//${path.slice(i + 1)}`),
-    fc
-      .constantFrom('//', '/.', '/..', '/./', '/../', '/%2e', '/%2e%2e', '/.%2e/', '/..%2f..%2f')
-      .map((tail) => bare + tail),
-    // Dot segments, plain and encoded, anywhere.
-    fc
-      .tuple(
-        at,
-        fc.constantFrom('/./', '/../', '/%2e/', '/%2e%2e/', '/../../../', '/..%2f', '/.%2e/', '/..;/'),
-      )
-      .map(([i, dots]) => `${path.slice(0, i)}${dots}${path.slice(i + 1)}`),
-    // An encoded separator instead of a slash.
-    fc
-      .tuple(at, fc.constantFrom('%2F', '%2f', '%5C', '%2F%2F', '%252F'))
-      .map(([i, sep]) => `${path.slice(0, i)}${sep}${path.slice(i + 1)}`),
-    // An overlong segment, appended or in place of the last.
-    fc
-      .tuple(fc.constantFrom(201, 1000, 5000), fc.constantFrom('x', '%41', '%C3%A9'), fc.boolean())
-      .map(([n, unit, replace]) =>
-        replace && slashes.length > 1
-          ? `${path.slice(0, slashes.at(-1)!)}/${unit.repeat(n)}`
-          : `${bare}/${unit.repeat(n)}`,
-      ),
-    // Odd characters as a segment, or stuck to one.
-    fc.constantFrom(...ODD_SEGMENTS).map((odd) => `${bare}/${odd}`),
-    fc.constantFrom(...ODD_SEGMENTS).map((odd) => `${bare}${odd}`),
-  );
+  return fc
+    .oneof(
+      // Empty first segment: `//a:b` once answered 500. Backslash starts (`/\x`) are not drawn here:
+      // the in-process injector parses the address as a browser would, turning `\` into `/` (and
+      // throwing on a bare `/\`), so it cannot carry them; error-answers-on-sockets.test.ts sends
+      // them over a real socket.
+      fc.constantFrom('//', '///', '////').map((start) => start + path.slice(1)),
+      // Double slashes inside and at the end.
+      at.map((i) => `${path.slice(0, i)}//${path.slice(i + 1)}`),
+      fc
+        .constantFrom('//', '/.', '/..', '/./', '/../', '/%2e', '/%2e%2e', '/.%2e/', '/..%2f..%2f')
+        .map((tail) => bare + tail),
+      // Dot segments, plain and encoded, anywhere.
+      fc
+        .tuple(
+          at,
+          fc.constantFrom('/./', '/../', '/%2e/', '/%2e%2e/', '/../../../', '/..%2f', '/.%2e/', '/..;/'),
+        )
+        .map(([i, dots]) => `${path.slice(0, i)}${dots}${path.slice(i + 1)}`),
+      // An encoded separator instead of a slash.
+      fc
+        .tuple(at, fc.constantFrom('%2F', '%2f', '%5C', '%2F%2F', '%252F'))
+        .map(([i, sep]) => `${path.slice(0, i)}${sep}${path.slice(i + 1)}`),
+      // An overlong segment, appended or in place of the last.
+      fc
+        .tuple(fc.constantFrom(201, 1000, 5000), fc.constantFrom('x', '%41', '%C3%A9'), fc.boolean())
+        .map(([n, unit, replace]) =>
+          replace && slashes.length > 1
+            ? `${path.slice(0, slashes.at(-1)!)}/${unit.repeat(n)}`
+            : `${bare}/${unit.repeat(n)}`,
+        ),
+      // Odd characters as a segment, or stuck to one.
+      fc.constantFrom(...ODD_SEGMENTS).map((odd) => `${bare}/${odd}`),
+      fc.constantFrom(...ODD_SEGMENTS).map((odd) => `${bare}${odd}`),
+    )
+    .filter(injectable);
+}
+
+/**
+ * Whether the in-process injector can carry this address: it parses it as a browser would, and an
+ * address such as `/\` (read as `//` with no host) makes it throw before the shop sees anything.
+ */
+function injectable(address: string): boolean {
+  try {
+    new URL(address, 'http://localhost');
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** `name=value&…` with each name given one of `values`. */

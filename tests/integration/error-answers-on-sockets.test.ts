@@ -334,6 +334,7 @@ describe('odd addresses on a real socket (issue 29, defect 5)', () => {
     for (const [target, location] of [
       ['//', '/'],
       ['//a:b', '/a:b'],
+      ['/\\', '/'],
       ['/\\evil.example/x', '/evil.example/x'],
       ['//\\//evil.example?q=1', '/evil.example?q=1'],
     ] as const) {
