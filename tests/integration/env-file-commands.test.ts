@@ -1,5 +1,5 @@
 // One configuration for every command (issue 30, ADR 068), through the real `npm run admin:create`
-// process: it reads the shop's .env (here named by ENV_FILE, so the test never writes the project's
+// and `npm run db:migrate` processes: they read the shop's .env (here named by ENV_FILE, so the test never writes the project's
 // own .env), the environment wins over the file, its sign-in link is PUBLIC_URL's (or the port the
 // file sets), the password is taken from stdin when --password is not given, --password says why it
 // is discouraged, and a refusal names the rule the password broke.
@@ -16,12 +16,13 @@ const dataDir = path.join(scratch, 'data');
 const envFile = path.join(scratch, 'shop.env');
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** `npm run admin:create -- …` at the owner's shell: only PATH and HOME inherited. */
-function adminCreate(
+/** `npm run <command>` at the owner's shell: only PATH and HOME inherited. */
+function run(
+  entry: string,
   args: string[],
   options: { env?: Record<string, string>; stdin?: string } = {},
 ): { status: number | null; output: string } {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/admin-create.ts', ...args], {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', entry, ...args], {
     cwd: root,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ENV_FILE: envFile, ...options.env },
     input: options.stdin ?? '',
@@ -30,8 +31,19 @@ function adminCreate(
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
+const adminCreate = (args: string[], options: { env?: Record<string, string>; stdin?: string } = {}) =>
+  run('server/cli/admin-create.ts', args, options);
+
 // One engine is enough: this is about the command's configuration, on the embedded database.
-describe.skipIf(usingPostgres)('admin:create reads the shop configuration', () => {
+describe.skipIf(usingPostgres)('the commands read the shop configuration', () => {
+  it('db:migrate migrates the database in the DATA_DIR the .env file names', () => {
+    const migrateDir = path.join(scratch, 'migrate-data');
+    writeFileSync(envFile, `DATA_DIR=${migrateDir}\nLOG_LEVEL=warn\n`);
+    const migrated = run('server/db/cli.ts', ['migrate']);
+    expect(migrated.status, migrated.output).toBe(0);
+    expect(existsSync(path.join(migrateDir, 'db'))).toBe(true);
+  }, 60_000);
+
   it('reads .env, takes a piped password and links to the port the file sets', () => {
     writeFileSync(envFile, `# the shop's settings\nDATA_DIR=${dataDir}\nPORT=4321\nLOG_LEVEL=warn\n`);
     const created = adminCreate(['--email', 'Owner@Example.ng'], { stdin: 'lagos sunset passphrase\n' });
