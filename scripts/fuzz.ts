@@ -5,6 +5,8 @@
 // Every run starts with a sweep: each route-and-role of the route table, then each route's edge
 // probes (a bent address with an odd Host; huge and odd paging values), issue 29.
 //   FUZZ_SEED=1234 FUZZ_REQUESTS=20000 npm run fuzz
+// These (and TEST_DATABASE_URL) may also be in the .env file, read first (ADR 068).
+import '#server/load-env-file.ts';
 import { edgeUnits, formatReport, prepareWorld, runFuzz, unlimitedRateLimits } from '#tests/helpers/fuzz.ts';
 import { uncoveredRoutes } from '#tests/helpers/route-table.ts';
 import { createTestShop, LogCapture } from '#tests/helpers/test-app.ts';

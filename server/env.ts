@@ -9,27 +9,47 @@ const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+// Each setting's `.describe()` is its one line of help: `npm run env:example` writes .env.example
+// from them (with the defaults), and a test fails when that file is not what it would write now.
 export const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  /** Public address of the shop, used in links sent by email and in canonical URLs. */
-  PUBLIC_URL: z.url().optional(),
-  /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'])
+    .default('production')
+    .describe('`development` under `npm run dev`; leave it to the commands.'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe('Port to listen on.'),
+  HOST: z.string().min(1).default('0.0.0.0').describe('Address to listen on.'),
+  PUBLIC_URL: z
+    .url()
+    .optional()
+    .describe(
+      "The shop's public address (canonical URLs, links in emails, the admin's sign-in link). Unset: http://localhost:$PORT. A public https address makes a production shop that answers on this host only.",
+    ),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-    .optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-  /** Where the embedded database, uploaded originals and image renditions live. */
-  DATA_DIR: z.string().min(1).default('./data'),
-  /** Load the sample catalogue into an empty database at start. */
-  SEED_ON_START: booleanish.default(true),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /**
-   * Which X-Forwarded-* headers to believe, as Fastify's `trustProxy`: the number of proxies in
-   * front of the shop (e.g. 1), or their addresses/CIDRs, comma-separated. `true` is refused.
-   */
+    .optional()
+    .describe(
+      'postgres://user:pass@host:5432/db to use a PostgreSQL server. Unset: the embedded PGlite database in DATA_DIR.',
+    ),
+  DATABASE_POOL_SIZE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(10)
+    .describe('Connections in the PostgreSQL pool.'),
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .default('./data')
+    .describe('Where the embedded database (db/), uploaded originals and image renditions (media/) live.'),
+  SEED_ON_START: booleanish.default(true).describe('Load the sample data into an empty database at start.'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe(
+      'fatal, error, warn, info, debug, trace or silent. One JSON line per request, with its request id.',
+    ),
   TRUST_PROXY: z
     .string()
     .transform((value, ctx): TrustProxy => {
@@ -40,61 +60,106 @@ export const EnvSchema = z.object({
       }
       return parsed;
     })
-    .default(false),
-  /** smtp://user:pass@host:587 or smtps://…:465. Unset: mail goes to the local mailbox at /admin/mailbox. */
+    .default(false)
+    .describe(
+      "Which X-Forwarded-* headers to believe (Fastify's trustProxy): the number of proxies in front of the shop (e.g. 1), or their addresses/CIDRs, comma-separated. `true` is refused.",
+    ),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
-    .optional(),
-  /** The sender of every email the shop sends. */
-  MAIL_FROM: z.string().min(3).default('Crown Hair <hello@crownhair.ng>'),
-  /** How often each process looks for mail to send (it is also woken when mail is written). */
-  MAIL_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
-  /**
-   * Run every background job (holds, pruning, sweeps) on this interval instead of its own: for
-   * drills and tests that cannot wait a minute (ADR 051). Unset in a real shop.
-   */
-  BACKGROUND_JOBS_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
-  /**
-   * On SIGTERM, how long the process keeps answering (with /readyz saying not ready) before it
-   * stops taking connections: long enough for a proxy's health check to stop sending it traffic.
-   */
-  DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
-  /** Paystack's secret key (sk_test_… / sk_live_…). Unset: the built-in sandbox takes payments. */
+    .optional()
+    .describe(
+      'smtp://user:pass@host:587 or smtps://…:465. Unset: mail goes to the local mailbox at /admin/mailbox.',
+    ),
+  MAIL_FROM: z
+    .string()
+    .min(3)
+    .default('Crown Hair <hello@crownhair.ng>')
+    .describe('The sender of every email the shop sends.'),
+  MAIL_POLL_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(2000)
+    .describe('How often (ms) each process looks for mail to send (it is also woken when mail is written).'),
+  BACKGROUND_JOBS_EVERY_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(3_600_000)
+    .optional()
+    .describe(
+      'Drills and tests only: run every background job (holds, pruning, sweeps) on this interval (ms) instead of its own (ADR 051). Unset in a real shop.',
+    ),
+  DRAIN_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(0)
+    .describe(
+      "On SIGTERM, how long (ms) the process keeps answering, with /readyz saying not ready, before it stops taking connections: longer than the proxy's health-check interval.",
+    ),
   PAYSTACK_SECRET_KEY: z
     .string()
     .regex(/^sk_(test|live)_\w+$/, 'must look like sk_test_… or sk_live_…')
-    .optional(),
-  /** Paystack's API address (tests point it at a local fake). */
-  PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
-  /** How long an unpaid card/bank/USSD order holds its stock. */
+    .optional()
+    .describe(
+      "Paystack's secret key (sk_test_… / sk_live_…); webhook URL: $PUBLIC_URL/api/webhooks/paystack. Unset: the built-in sandbox takes payments.",
+    ),
+  PAYSTACK_BASE_URL: z
+    .url()
+    .default('https://api.paystack.co')
+    .describe("Paystack's API address (tests point it at a local fake)."),
   PAYMENT_RESERVATION_MINUTES: z.coerce
     .number()
     .int()
     .min(5)
     .max(24 * 60)
-    .default(30),
-  /** How long a bank-transfer order holds its stock while staff wait for the money (default; /admin/settings wins). */
+    .default(30)
+    .describe('How long an unpaid card/bank/USSD order holds its stock.'),
   BANK_TRANSFER_RESERVATION_HOURS: z.coerce
     .number()
     .int()
     .min(1)
     .max(24 * 14)
-    .default(48),
-  /** How long an unconfirmed pay-on-delivery order holds its stock before it is cancelled (default; /admin/settings wins). */
+    .default(48)
+    .describe(
+      'How long a bank-transfer order holds its stock while staff wait for the money (default; /admin/settings wins).',
+    ),
   POD_CONFIRMATION_HOURS: z.coerce
     .number()
     .int()
     .min(1)
     .max(24 * 14)
-    .default(48),
-  /** The most units of one item a cart line (and an order line) may hold. */
-  MAX_QUANTITY_PER_LINE: z.coerce.number().int().min(1).max(999).default(10),
-  /** The most units a cart (and an order) may hold in all. */
-  MAX_ITEMS_PER_ORDER: z.coerce.number().int().min(1).max(9999).default(30),
-  /** The admin dashboard counts variants with this many units or fewer as low on stock (default; /admin/settings wins). */
-  LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(10_000).default(5),
-  /** Changes to the abuse limits by rule name: `checkout:ip=100/1h,track:session=50` (see README). */
+    .default(48)
+    .describe(
+      'How long an unconfirmed pay-on-delivery order holds its stock before it is cancelled (default; /admin/settings wins).',
+    ),
+  MAX_QUANTITY_PER_LINE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(999)
+    .default(10)
+    .describe('The most units of one item a cart line (and an order line) may hold.'),
+  MAX_ITEMS_PER_ORDER: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(9999)
+    .default(30)
+    .describe('The most units a cart (and an order) may hold in all.'),
+  LOW_STOCK_THRESHOLD: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10_000)
+    .default(5)
+    .describe(
+      'The admin dashboard counts variants with this many units or fewer as low on stock (default; /admin/settings wins).',
+    ),
   RATE_LIMITS: z
     .string()
     .transform((value, ctx) => {
@@ -105,11 +170,10 @@ export const EnvSchema = z.object({
         return z.NEVER;
       }
     })
-    .default({}),
-  /**
-   * Who gets an email for every new paid order: comma-separated addresses (until the admin
-   * settings hold them). Empty: nobody.
-   */
+    .default({})
+    .describe(
+      'Changes to the abuse limits by rule name: `checkout:ip=100/1h,track:session=50` (see README, ADR 013).',
+    ),
   STAFF_ORDER_EMAILS: z
     .string()
     .transform((value, ctx) => {
@@ -124,14 +188,29 @@ export const EnvSchema = z.object({
       }
       return list;
     })
-    .default([]),
-  /** Create this admin at start when no admin exists yet (both must be set). */
-  ADMIN_EMAIL: z.email().optional(),
-  ADMIN_PASSWORD: z.string().min(1).optional(),
-  /** A production shop (public PUBLIC_URL) may take sandbox payments: only for a staging shop. */
-  ALLOW_SANDBOX_PAYMENTS: booleanish.default(false),
-  /** A production shop (public PUBLIC_URL) may deliver mail to the local mailbox instead of SMTP. */
-  ALLOW_LOCAL_MAILBOX: booleanish.default(false),
+    .default([])
+    .describe(
+      'Comma-separated addresses emailed for every new paid order (default; the addresses saved in /admin/settings win).',
+    ),
+  ADMIN_EMAIL: z
+    .email()
+    .optional()
+    .describe(
+      "The owner's admin, created at start (with ADMIN_PASSWORD) when the address has no account yet. Set, it ends demo mode for good.",
+    ),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'The password for ADMIN_EMAIL (at least 8 characters, not a common one); only needed for the first start.',
+    ),
+  ALLOW_SANDBOX_PAYMENTS: booleanish
+    .default(false)
+    .describe('A production shop (public PUBLIC_URL) may take sandbox payments: only for a staging shop.'),
+  ALLOW_LOCAL_MAILBOX: booleanish
+    .default(false)
+    .describe('A production shop (public PUBLIC_URL) may deliver mail to the local mailbox instead of SMTP.'),
 });
 
 export type { TrustProxy };

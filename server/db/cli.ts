@@ -1,5 +1,5 @@
 // npm run db:migrate | db:seed | db:reset | db:backup | db:restore — for the database named by the
-// environment (embedded PGlite in DATA_DIR, or DATABASE_URL). Stop the shop first when it uses
+// environment and the .env file (embedded PGlite in DATA_DIR, or DATABASE_URL). Stop the shop first when it uses
 // PGlite: the embedded database belongs to one process at a time, and a command run while the shop
 // (or another command) has it refuses, naming that process (ADR 064).
 //   npm run db:backup [-- --out FILE]         one tar file: database and photos (ADR 052)
@@ -12,6 +12,7 @@ import { databaseConfigFromEnv, openDatabase } from '#server/db/client.ts';
 import { DataFolderInUse, lockEmbeddedDatabase } from '#server/db/data-folder-lock.ts';
 import { seedReferenceData, seedSampleData } from '#server/db/seed/seed.ts';
 import { EnvError, loadEnv } from '#server/env.ts';
+import { loadEnvFileOrExit } from '#server/env-file.ts';
 import { createContentService } from '#server/modules/content/content.service.ts';
 import { createMediaService } from '#server/modules/media/media.service.ts';
 import { createLogger } from '#server/platform/logger.ts';
@@ -41,6 +42,7 @@ function megabytes(bytes: number): string {
 }
 
 async function main() {
+  loadEnvFileOrExit(); // the shop's .env, as `npm start` reads it (ADR 068)
   const env = loadEnv();
   const log = createLogger({ level: env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL });
   const config = databaseConfigFromEnv(env);

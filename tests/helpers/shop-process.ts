@@ -40,6 +40,7 @@ export function processEnv(port: number, extra: Record<string, string>): NodeJS.
   return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
+    ENV_FILE: 'none', // a stray .env in the project never reaches a test's shop (ADR 068)
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
