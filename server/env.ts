@@ -25,6 +25,17 @@ export const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   /** Load the sample catalogue into an empty database at start. */
   SEED_ON_START: booleanish.default(true),
+  /**
+   * How often the running shop backs itself up into DATA_DIR/backups (hours; 0 = never). Unset:
+   * every 24 hours in a production shop (a public PUBLIC_URL), never in a demo shop.
+   */
+  BACKUP_EVERY_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 31)
+    .optional(),
+  /** How many of its own backups DATA_DIR/backups keeps (the oldest beyond these are deleted). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Which X-Forwarded-* headers to believe, as Fastify's `trustProxy`: the number of proxies in
