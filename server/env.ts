@@ -44,6 +44,21 @@ export const EnvSchema = z.object({
     .default('./data')
     .describe('Where the embedded database (db/), uploaded originals and image renditions (media/) live.'),
   SEED_ON_START: booleanish.default(true).describe('Load the sample data into an empty database at start.'),
+  BACKUP_EVERY_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 31)
+    .optional()
+    .describe(
+      'How often the running shop backs itself up into DATA_DIR/backups (hours; 0 = never). Unset: every 24 hours in a production shop, never in a demo shop.',
+    ),
+  BACKUP_KEEP: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(14)
+    .describe('How many of its own backups DATA_DIR/backups keeps (the oldest beyond these are deleted).'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')

@@ -26,10 +26,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as tar from 'tar';
 import { MIGRATIONS_DIR, PROJECT_ROOT } from '#server/paths.ts';
-import type { DatabaseConfig } from './client.ts';
+import { type Database, type DatabaseConfig, queryRows } from './client.ts';
 
 export const BACKUP_FORMAT = 'crown-hair-backup';
 /** Raise when the archive's layout changes; restore refuses a version it does not know. */
@@ -57,6 +58,9 @@ export interface ShopPlace {
 
 /** A refusal the operator can act on: printed as is, without a stack. */
 export class BackupError extends Error {}
+
+/** `pg_dump` or `pg_restore` is not installed here (the running shop says so once, ADR 069). */
+export class MissingTool extends BackupError {}
 
 const PGLITE_FILE = 'database.pglite.tar.gz';
 const POSTGRES_FILE = 'database.pgdump';
@@ -114,7 +118,7 @@ function run(command: string, args: string[]): Promise<void> {
     child.on('error', (error) => {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
         reject(
-          new BackupError(
+          new MissingTool(
             `${command} is not installed. A PostgreSQL shop is backed up with PostgreSQL's own tools: ` +
               'install the client (Debian: apt-get install postgresql-client) at the server’s major version or newer.',
           ),
@@ -160,15 +164,30 @@ async function postgresHasTables(url: string): Promise<boolean> {
 
 /**
  * Writes the shop at `place` to one tar file at `out` (written beside it first, then renamed, so
- * a failed backup leaves no half archive under the name). With PGlite, stop the shop first: the
- * embedded database belongs to one process at a time. PostgreSQL is dumped while the shop runs.
+ * a failed backup leaves no half archive under the name). With PGlite, stop the shop first — the
+ * embedded database belongs to one process at a time — or pass the running shop's own database as
+ * `live` (its scheduled backups, ADR 069). PostgreSQL is dumped while the shop runs.
  */
-export async function backupShop(place: ShopPlace, out: string): Promise<BackupManifest> {
+export async function backupShop(
+  place: ShopPlace,
+  out: string,
+  options: { live?: Pick<Database, 'db' | 'dumpEmbedded'> } = {},
+): Promise<BackupManifest> {
   const work = await mkdtemp(path.join(tmpdir(), 'crown-backup-'));
   try {
     let migrations: BackupManifest['migrations'];
     let databaseFile: string;
-    if (place.database.kind === 'pglite') {
+    const live = options.live;
+    if (place.database.kind === 'pglite' && live?.dumpEmbedded) {
+      // The running shop's own instance (ADR 069): it holds the data folder, so no one else may open it.
+      const db = live.db;
+      migrations = await appliedMigrations(async (text) => ({
+        rows: await queryRows<Record<string, unknown>>(db, sql.raw(text)),
+      }));
+      const dump = await live.dumpEmbedded();
+      databaseFile = PGLITE_FILE;
+      await writeFile(path.join(work, databaseFile), Buffer.from(await dump.arrayBuffer()));
+    } else if (place.database.kind === 'pglite') {
       const dir = place.database.dir;
       if (!dir || !(await nonEmptyDir(dir))) {
         throw new BackupError(`There is no embedded database in ${dir ?? '(memory)'} to back up.`);

@@ -2,7 +2,8 @@
 // environment and the .env file (embedded PGlite in DATA_DIR, or DATABASE_URL). Stop the shop first when it uses
 // PGlite: the embedded database belongs to one process at a time, and a command run while the shop
 // (or another command) has it refuses, naming that process (ADR 064).
-//   npm run db:backup [-- --out FILE]         one tar file: database and photos (ADR 052)
+//   npm run db:backup [-- --out FILE]         one tar file: database and photos (ADR 052), by default
+//                                             into DATA_DIR/backups, keeping the last BACKUP_KEEP (ADR 069)
 //   npm run db:restore -- FILE [--force]      into an empty shop; --force replaces one that has data
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { BackupError, backupShop, restoreShop } from '#server/db/backup.ts';
 import { databaseConfigFromEnv, openDatabase } from '#server/db/client.ts';
 import { DataFolderInUse, lockEmbeddedDatabase } from '#server/db/data-folder-lock.ts';
+import { backupsDir, takeBackup } from '#server/db/scheduled-backups.ts';
 import { seedReferenceData, seedSampleData } from '#server/db/seed/seed.ts';
 import { EnvError, loadEnv } from '#server/env.ts';
 import { loadEnvFileOrExit } from '#server/env-file.ts';
@@ -30,13 +32,6 @@ if (!['migrate', 'seed', 'reset', 'backup', 'restore'].includes(command ?? '')) 
   process.exit(2);
 }
 
-function stamp(date: Date): string {
-  return date
-    .toISOString()
-    .replace(/\.\d+Z$/, 'Z')
-    .replace(/[-:]/g, '');
-}
-
 function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
@@ -53,13 +48,31 @@ async function main() {
 
   if (command === 'backup') {
     const outAt = args.indexOf('--out');
-    const out = outAt >= 0 ? args[outAt + 1] : `crown-hair-backup-${stamp(new Date())}.tar`;
-    if (!out || args.some((a, i) => a !== '--out' && i !== outAt + 1)) {
+    const chosen = outAt >= 0 ? args[outAt + 1] : undefined;
+    if ((outAt >= 0 && !chosen) || args.some((a, i) => a !== '--out' && i !== outAt + 1)) {
       console.error(USAGE);
       process.exit(2);
     }
-    const manifest = await backupShop(place, out);
+    let out: string;
+    let manifest: Awaited<ReturnType<typeof backupShop>>;
+    let pruned: string[] = [];
+    if (chosen) {
+      out = chosen;
+      manifest = await backupShop(place, out);
+    } else {
+      ({
+        path: out,
+        manifest,
+        pruned,
+      } = await takeBackup({
+        place,
+        dir: backupsDir(env.DATA_DIR),
+        keep: env.BACKUP_KEEP,
+      }));
+    }
     const size = (await stat(out)).size;
+    if (pruned.length > 0)
+      console.log(`Deleted ${pruned.length} older backup(s) (BACKUP_KEEP=${env.BACKUP_KEEP}).`);
     console.log(
       `Backed up the ${manifest.database === 'pglite' ? 'embedded' : 'PostgreSQL'} database ` +
         `(${manifest.migrations.applied} migrations, last ${manifest.migrations.last}) and ` +

@@ -26,6 +26,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * The embedded database only: its data folder as a gzipped tarball, taken on the open instance
+   * (ADR 069) between transactions and after a checkpoint, so a shop backs itself up while serving.
+   */
+  dumpEmbedded?: () => Promise<Blob>;
 }
 
 export type DatabaseConfig =
@@ -91,6 +96,14 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
     },
     close: () => client.close(),
+    // PGlite answers one statement at a time; holding its transaction turn as well means no
+    // transaction of the shop's is half done while the files are read (others wait for the dump).
+    // The checkpoint first writes what is committed into the data files (a statement cannot run
+    // inside that turn: PGlite's `exec` waits for it too).
+    dumpEmbedded: async () => {
+      await client.exec('CHECKPOINT');
+      return client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
+    },
   };
 }
 

@@ -12,6 +12,7 @@ import { type DataFolderLock, lockEmbeddedDatabase } from '#server/db/data-folde
 import { tidyEmbeddedDatabase } from '#server/db/housekeeping.ts';
 import { jobLocks, takeStartupLock } from '#server/db/process-locks.ts';
 import { createReadiness, type Readiness } from '#server/db/readiness.ts';
+import { type BackupSchedule, backupEveryHours, startBackupSchedule } from '#server/db/scheduled-backups.ts';
 import { isCatalogueEmpty, seedReferenceData } from '#server/db/seed/reference.ts';
 import type { Env } from '#server/env.ts';
 import { createContentService } from '#server/modules/content/content.service.ts';
@@ -59,6 +60,8 @@ export interface AssembledShop {
   readiness: Readiness;
   /** The embedded database's lock (ADR 064); null on PostgreSQL. server.ts records the port. */
   dataFolderLock: DataFolderLock | null;
+  /** The shop's own backups (ADR 069); null when BACKUP_EVERY_HOURS is 0 (a demo shop's default). */
+  backups: BackupSchedule | null;
   /** After the app has closed: stops the worker and the timers, closes the database, unlocks it. */
   stop(): Promise<void>;
 }
@@ -177,6 +180,19 @@ export async function assembleShop(options: { env: Env; log: Logger; dev: boolea
     everyMs: env.BACKGROUND_JOBS_EVERY_MS,
     tidyDatabase: () => tidyEmbeddedDatabase(database),
   });
+  const everyHours = backupEveryHours(env);
+  const backups =
+    everyHours > 0
+      ? startBackupSchedule({
+          place: { database: config, mediaDir: path.join(env.DATA_DIR, 'media') },
+          dataDir: env.DATA_DIR,
+          keep: env.BACKUP_KEEP,
+          everyHours,
+          database,
+          runAlone: jobLocks(database.db),
+          log,
+        })
+      : null;
   // The home page's largest picture is the hero's: its renditions are made now, in the
   // background, rather than for the first shopper (ADR 054). Already made: only read.
   services.content
@@ -197,8 +213,10 @@ export async function assembleShop(options: { env: Env; log: Logger; dev: boolea
     shop,
     readiness,
     dataFolderLock,
+    backups,
     async stop() {
       jobs.stop();
+      await backups?.stop();
       await services.media.stopAhead();
       await worker.stop();
       await cacheBus.close();
