@@ -306,7 +306,7 @@ describe.skipIf(!usingPostgres)(
         mail.received.filter((m) => m.to === to && subject.test(m.subject)).length;
       const expected = () =>
         race.winners.every(
-          (to) => count(to, /placed: pay on delivery/) >= 1 && count(to, /is cancelled$/) >= 1,
+          (to) => count(to, /placed: pay on delivery/) >= 1 && count(to, /has been cancelled$/) >= 1,
         ) &&
         race.losers.every((to) => count(to, /You left something/) >= 1) &&
         count('waiting@crown-two.example', /back in stock/) >= 1;
