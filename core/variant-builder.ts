@@ -1,21 +1,13 @@
 // The admin variant builder's rules, shared by the form (with and without JavaScript) and the
 // server: the options an owner picks values for, the matrix of combinations, SKUs made from them.
-import { OPTION_LABELS } from './variants.ts';
+import { OPTION_LABELS, OPTION_ORDER } from './variants.ts';
 
 /**
  * The options the builder offers, in the order the product page shows them: every option the
  * catalogue uses (OPTION_ORDER), so any product opens and saves unchanged (issue 29: packs and
  * cap sizes were dropped, and six sample products could not be saved).
  */
-export const BUILDER_OPTIONS = [
-  'length',
-  'texture',
-  'laceSize',
-  'density',
-  'colour',
-  'capSize',
-  'packs',
-] as const;
+export const BUILDER_OPTIONS = OPTION_ORDER;
 export type BuilderOption = (typeof BUILDER_OPTIONS)[number];
 export const BUILDER_LABELS: Record<BuilderOption, string> = {
   length: OPTION_LABELS.length!,
