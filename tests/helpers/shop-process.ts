@@ -229,7 +229,7 @@ export function productFormFields(html: string): Record<string, string> {
   for (const m of form.matchAll(/<textarea[^>]*name="([^"]+)"[^>]*>([\s\S]*?)<\/textarea>/g))
     out[m[1]!] = decode(m[2]!);
   for (const m of form.matchAll(/<select[^>]*name="([^"]+)"[\s\S]*?<\/select>/g)) {
-    out[m[1]!] = m[0].match(/<option[^>]*value="([^"]*)"[^>]*selected=""/)?.[1] ?? '';
+    out[m[1]!] = decode(m[0].match(/<option[^>]*value="([^"]*)"[^>]*selected=""/)?.[1] ?? '');
   }
   return out;
 }

@@ -9,6 +9,7 @@ import { products, productVariants } from '#server/db/schema/catalog.ts';
 import { seedSampleData } from '#server/db/seed/seed.ts';
 import type { TestClient } from '#tests/helpers/client.ts';
 import { clientPerRole } from '#tests/helpers/role-clients.ts';
+import { productFormFields as renderedFields } from '#tests/helpers/shop-process.ts';
 import { createTestShop, type TestShop } from '#tests/helpers/test-app.ts';
 
 let shop: TestShop;
@@ -28,42 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await shop.close();
 });
-
-type Fields = Record<string, string>;
-
-/** The product form's fields as the page renders them (what a browser without JavaScript posts). */
-function renderedFields(html: string): Fields {
-  const out: Fields = {};
-  const form = html.match(/<form[^>]*data-testid="product-form"[\s\S]*?<\/form>/)?.[0] ?? '';
-  const decode = (s: string) =>
-    s
-      .replace(/&quot;/g, '"')
-      .replace(/&#x27;/g, "'")
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&amp;/g, '&');
-  for (const m of form.matchAll(/<input([^>]*)>/g)) {
-    const attrs = m[1]!;
-    const name = attrs.match(/name="([^"]+)"/)?.[1];
-    if (!name || name.startsWith('bulk-')) continue;
-    const value = decode(attrs.match(/value="([^"]*)"/)?.[1] ?? '');
-    const type = attrs.match(/type="([^"]+)"/)?.[1];
-    if (type === 'checkbox' || type === 'radio') {
-      if (/checked=""/.test(attrs) && name === 'photos')
-        out.photos = out.photos ? `${out.photos},${value}` : value;
-      else if (/checked=""/.test(attrs)) out[name] = type === 'checkbox' ? 'on' : value;
-      continue;
-    }
-    if (name === 'photos') out.photos = out.photos ? `${out.photos},${value}` : value;
-    else out[name] = value;
-  }
-  for (const m of form.matchAll(/<textarea[^>]*name="([^"]+)"[^>]*>([\s\S]*?)<\/textarea>/g))
-    out[m[1]!] = decode(m[2]!);
-  for (const m of form.matchAll(/<select[^>]*name="([^"]+)"[\s\S]*?<\/select>/g)) {
-    out[m[1]!] = decode(m[0].match(/<option[^>]*value="([^"]*)"[^>]*selected=""/)?.[1] ?? '');
-  }
-  return out;
-}
 
 async function variantsOf(productId: number) {
   const rows = await shop.database.db
