@@ -14,6 +14,8 @@ export default defineConfig({
       'scripts/**/*.test.ts',
     ],
     setupFiles: ['tests/setup/fail-on-console-error.ts'],
+    // The run's migrated template databases (ADR 072): a test's database is a copy, not a migration.
+    globalSetup: ['tests/setup/database-templates.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -1,11 +1,14 @@
 // npm test: every test. Builds the storefront if needed, runs unit and integration tests on the
 // embedded database, again on PostgreSQL when TEST_DATABASE_URL is set, then the browser tests
 // in Chromium (skipped, loudly, when no Chromium is installed — unless REQUIRE_BROWSER=1).
+// The PostgreSQL pass runs the files of vitest.postgres.config.ts (ADR 072). At the end it prints
+// each pass's time and its ten slowest files, always.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { findChromium } from '../tests/e2e/chromium.ts';
+import type { FileTime } from '../tests/setup/file-times-reporter.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
@@ -13,6 +16,8 @@ const reportDir = mkdtempSync(path.join(tmpdir(), 'shop-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps: string[] = [];
 const failedTests: string[] = [];
+/** Each vitest pass: its wall time and how long each of its files took (tests/setup/file-times-reporter.ts). */
+const passes: { label: string; seconds: number; files: FileTime[] }[] = [];
 
 function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): boolean {
   console.log(`\n━━ ${label} ━━`);
@@ -23,6 +28,8 @@ function run(label: string, command: string, args: string[], env: NodeJS.Process
 
 function vitest(label: string, config: string, extraArgs: string[], env: NodeJS.ProcessEnv): void {
   const report = path.join(reportDir, `${label.replace(/\W+/g, '-')}.json`);
+  const timesFile = path.join(reportDir, `${label.replace(/\W+/g, '-')}.times.json`);
+  const started = performance.now();
   run(
     label,
     bin('vitest'),
@@ -33,10 +40,16 @@ function vitest(label: string, config: string, extraArgs: string[], env: NodeJS.
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${report}`,
+      '--reporter=./tests/setup/file-times-reporter.ts',
       ...extraArgs,
     ],
-    env,
+    { ...env, FILE_TIMES_JSON: timesFile },
   );
+  passes.push({
+    label,
+    seconds: (performance.now() - started) / 1000,
+    files: existsSync(timesFile) ? (JSON.parse(readFileSync(timesFile, 'utf8')) as FileTime[]) : [],
+  });
   if (!existsSync(report)) return;
   const json = JSON.parse(readFileSync(report, 'utf8')) as {
     numPassedTests: number;
@@ -72,8 +85,8 @@ vitest('unit and integration tests (embedded PGlite)', 'vitest.config.ts', [], w
 if (process.env.TEST_DATABASE_URL) {
   vitest(
     'database tests again on PostgreSQL',
-    'vitest.config.ts',
-    ['tests/integration', 'server'],
+    'vitest.postgres.config.ts',
+    [],
     process.env,
   );
 } else {
@@ -97,6 +110,14 @@ if (chromium) {
 }
 
 rmSync(reportDir, { recursive: true, force: true });
+// Where the time goes, so a file that grows slow is seen the day it does (ADR 072).
+for (const pass of passes) {
+  console.log(`\n${pass.label}: ${pass.seconds.toFixed(0)} s; its ten slowest files:`);
+  const slowest = [...pass.files].sort((a, b) => b.seconds - a.seconds).slice(0, 10);
+  for (const { file, seconds } of slowest) {
+    console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${path.relative(root, file)}`);
+  }
+}
 // Named again at the very end, so the tail of a long CI log says which tests failed and why.
 for (const line of failedTests) console.error(`✗ ${line}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

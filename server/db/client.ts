@@ -35,8 +35,11 @@ export interface Database {
 
 export type DatabaseConfig =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  /** `dir: null` keeps the embedded database in memory (tests). */
-  | { kind: 'pglite'; dir: string | null };
+  /**
+   * `dir: null` keeps the embedded database in memory (tests); `from`, a data folder's tarball to
+   * start from instead of an empty database (tests start from one migrated copy, ADR 072).
+   */
+  | { kind: 'pglite'; dir: string | null; from?: Blob };
 
 /** How long a request may wait for a free pooled connection before it gets a 503. */
 const POOL_QUEUE_TIMEOUT_MS = 30_000;
@@ -87,6 +90,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const client = await PGlite.create(config.dir ?? undefined, {
     extensions: { pg_trgm },
     parsers: DRIZZLE_PARSERS,
+    ...(config.from ? { loadDataDir: config.from } : {}),
   });
   const db = drizzlePglite({ client: withPreparedStatements(client) }) as unknown as Db;
   return {

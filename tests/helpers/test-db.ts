@@ -1,8 +1,13 @@
-// A fresh, migrated database for one test file: in-memory PGlite, or a new database on the
-// PostgreSQL server named by TEST_DATABASE_URL (dropped again afterwards).
+// A fresh, migrated database for one test: in-memory PGlite, or a new database on the
+// PostgreSQL server named by TEST_DATABASE_URL (dropped again afterwards). Both start from the
+// run's one migrated template (tests/setup/database-templates.ts, ADR 072) when there is one:
+// the same tables as migrating afresh, without paying for initdb and every migration each time.
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Database, openDatabase } from '#server/db/client.ts';
+import type { DatabaseTemplates } from '#tests/setup/database-templates.ts';
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -25,12 +30,17 @@ async function asAdmin(work: (admin: pg.Client) => Promise<unknown>): Promise<vo
   }
 }
 
-/** Creates an empty database named `<prefix>_<random>` on TEST_DATABASE_URL's server. */
-export async function createScratchDatabase(prefix: string): Promise<ScratchDatabase> {
+/**
+ * Creates an empty database named `<prefix>_<random>` on TEST_DATABASE_URL's server (or, with
+ * `template`, a copy of that database).
+ */
+export async function createScratchDatabase(prefix: string, template?: string): Promise<ScratchDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('createScratchDatabase needs TEST_DATABASE_URL');
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await asAdmin((admin) => admin.query(`CREATE DATABASE "${name}"`));
+  await asAdmin((admin) =>
+    admin.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`),
+  );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
@@ -40,13 +50,35 @@ export async function createScratchDatabase(prefix: string): Promise<ScratchData
   };
 }
 
+/** The run's templates, or undefined outside vitest.config.ts (then every database migrates). */
+function templates(): DatabaseTemplates | undefined {
+  try {
+    return inject('databaseTemplates');
+  } catch {
+    return undefined;
+  }
+}
+
+let pgliteTemplate: Promise<Blob | undefined> | undefined;
+
+/** The run's migrated embedded database, as a tarball to start from (read once per file). */
+function migratedPglite(): Promise<Blob | undefined> {
+  pgliteTemplate ??= (async () => {
+    const file = templates()?.pgliteFile;
+    return file ? new Blob([await readFile(file)]) : undefined;
+  })();
+  return pgliteTemplate;
+}
+
 export async function createTestDatabase(): Promise<Database> {
   if (!usingPostgres) {
-    const database = await openDatabase({ kind: 'pglite', dir: null });
+    const from = await migratedPglite();
+    const database = await openDatabase({ kind: 'pglite', dir: null, ...(from ? { from } : {}) });
+    // Nothing left to do on the template's copy (drizzle checks its journal).
     await database.migrate();
     return database;
   }
-  const scratch = await createScratchDatabase('shop_test');
+  const scratch = await createScratchDatabase('shop_test', templates()?.postgres ?? undefined);
   const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 20 });
   await database.migrate();
   return {
