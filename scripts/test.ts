@@ -83,12 +83,7 @@ if (!run('build the shop', 'npm', ['run', '--silent', 'build'])) {
 vitest('unit and integration tests (embedded PGlite)', 'vitest.config.ts', [], withoutPg);
 
 if (process.env.TEST_DATABASE_URL) {
-  vitest(
-    'database tests again on PostgreSQL',
-    'vitest.postgres.config.ts',
-    [],
-    process.env,
-  );
+  vitest('database tests again on PostgreSQL', 'vitest.postgres.config.ts', [], process.env);
 } else {
   console.log('\nTEST_DATABASE_URL is not set: the PostgreSQL pass is skipped (CI sets it).');
 }

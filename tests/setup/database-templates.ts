@@ -1,17 +1,29 @@
-// Global setup of vitest.config.ts (ADR 072): the run's migrated template databases, made once
-// before any test file starts and removed after the run.
-// - embedded: a migrated PGlite data folder's tarball in a temporary folder; a test's database
-//   starts from it instead of running initdb and every migration again;
+// Global setup of vitest.config.ts (ADR 072): the migrated template databases, made before any
+// test file starts.
+// - embedded: a migrated PGlite data folder's tarball, kept in the temporary folder under a hash of
+//   what it is made from (migrations, PGlite, drizzle); a test's database starts from it instead of
+//   running initdb and every migration again;
 // - PostgreSQL (TEST_DATABASE_URL): a migrated database `shop_tpl_<random>`; a test's database is
 //   `CREATE DATABASE … TEMPLATE` of it (a file copy) instead of an empty one migrated.
 // tests/helpers/test-db.ts uses them; without them (another config) every database migrates.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '#server/db/client.ts';
+import { MIGRATIONS_DIR } from '#server/paths.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export interface DatabaseTemplates {
   /** A migrated embedded database's data folder, as a gzipped tarball. */
@@ -26,7 +38,6 @@ declare module 'vitest' {
   }
 }
 
-let dir: string | undefined;
 let postgresTemplate: string | null = null;
 
 async function asAdmin(work: (admin: pg.Client) => Promise<unknown>): Promise<void> {
@@ -39,15 +50,38 @@ async function asAdmin(work: (admin: pg.Client) => Promise<unknown>): Promise<vo
   }
 }
 
+/**
+ * What the migrated embedded database depends on: the migrations, PGlite and drizzle's migrator.
+ * The tarball is kept under this name in the temporary folder, so a run after an unchanged one
+ * (a developer's one-file run) does not make it again; any change to these makes a new one.
+ */
+function embeddedTemplateKey(): string {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(MIGRATIONS_DIR, { recursive: true, encoding: 'utf8' }).sort()) {
+    const full = path.join(MIGRATIONS_DIR, file);
+    if (statSync(full).isFile()) hash.update(file).update(readFileSync(full));
+  }
+  for (const pkg of ['@electric-sql/pglite', 'drizzle-orm']) {
+    hash.update(readFileSync(path.join(ROOT, 'node_modules', pkg, 'package.json')));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
 export async function setup(project: TestProject): Promise<void> {
-  dir = mkdtempSync(path.join(tmpdir(), 'shop-test-templates-'));
-  const pgliteFile = path.join(dir, 'pglite-migrated.tgz');
-  const embedded = await openDatabase({ kind: 'pglite', dir: null });
-  await embedded.migrate();
-  // biome-ignore lint/style/noNonNullAssertion: the embedded database always has it.
-  const tarball = await embedded.dumpEmbedded!();
-  await embedded.close();
-  writeFileSync(pgliteFile, Buffer.from(await tarball.arrayBuffer()));
+  const cacheDir = path.join(tmpdir(), 'shop-test-templates');
+  mkdirSync(cacheDir, { recursive: true });
+  const pgliteFile = path.join(cacheDir, `pglite-migrated-${embeddedTemplateKey()}.tgz`);
+  if (!existsSync(pgliteFile)) {
+    const embedded = await openDatabase({ kind: 'pglite', dir: null });
+    await embedded.migrate();
+    // biome-ignore lint/style/noNonNullAssertion: the embedded database always has it.
+    const tarball = await embedded.dumpEmbedded!();
+    await embedded.close();
+    // Written whole, then renamed: a run beside this one never reads half a file.
+    const partial = `${pgliteFile}.${process.pid}`;
+    writeFileSync(partial, Buffer.from(await tarball.arrayBuffer()));
+    renameSync(partial, pgliteFile);
+  }
 
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
@@ -65,7 +99,6 @@ export async function setup(project: TestProject): Promise<void> {
 }
 
 export async function teardown(): Promise<void> {
-  if (dir) rmSync(dir, { recursive: true, force: true });
   const name = postgresTemplate;
   if (name) await asAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 }

@@ -16,7 +16,8 @@ export default class FileTimesReporter implements Reporter {
 
   onTestModuleEnd(testModule: TestModule): void {
     const d = testModule.diagnostic();
-    const ms = d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration;
+    const ms =
+      d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration;
     this.times.push({ file: testModule.moduleId, seconds: ms / 1000 });
   }
 
