@@ -9,6 +9,20 @@ export const TEST_PASSWORD = 'plantain chips at noon';
 
 let sequence = 0;
 
+/**
+ * One real argon2id hash per password per test file (ADR 072): hashing is slow on purpose, and a
+ * factory account needs a hash the shop verifies, not a salt of its own. Sign-ins still verify.
+ */
+const hashes = new Map<string, Promise<string>>();
+function hashOf(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+
 export async function createUser(
   db: Queryable,
   overrides: {
@@ -27,7 +41,7 @@ export async function createUser(
     .values({
       email,
       name: overrides.name ?? `Ada Shopper ${sequence}`,
-      passwordHash: await hashPassword(overrides.password ?? TEST_PASSWORD),
+      passwordHash: await hashOf(overrides.password ?? TEST_PASSWORD),
       role: overrides.role ?? 'customer',
       emailVerifiedAt: overrides.verified === false ? null : new Date(),
       isActive: overrides.isActive ?? true,
