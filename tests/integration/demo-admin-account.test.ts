@@ -8,20 +8,23 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '#core/demo.ts';
-import { queryRows } from '#server/db/client.ts';
-import { seedSampleDiscounts } from '#server/db/seed/seed.ts';
+import { type Database, queryRows } from '#server/db/client.ts';
+import { seedReferenceData, seedSampleDiscounts } from '#server/db/seed/seed.ts';
 import { MIGRATIONS_DIR } from '#server/paths.ts';
 import { demoBanner, settleShopMode } from '#server/startup-checks.ts';
 import { createUser, TEST_PASSWORD } from '#tests/factories/accounts.ts';
 import { TestClient } from '#tests/helpers/client.ts';
 import { createTestShop, type TestShop } from '#tests/helpers/test-app.ts';
+import { createTestDatabase } from '#tests/helpers/test-db.ts';
 
 const LOCAL = 'http://localhost:3000';
 const PUBLIC = 'https://crownhair.ng';
 
 const shops: TestShop[] = [];
+const databases: Database[] = [];
 afterEach(async () => {
   await Promise.all(shops.splice(0).map((s) => s.close()));
+  await Promise.all(databases.splice(0).map((d) => d.close()));
 });
 
 async function shopWith(options: { eligible: boolean; sampleData: boolean; trustProxy?: string[] }) {
@@ -206,8 +209,16 @@ describe('migration 0020 on a database that has an account at the demo admin add
     demoEnded: boolean;
     secondFactor?: boolean;
   }): Promise<boolean> {
-    const shop = await shopWith({ eligible: false, sampleData: setup.sampleData });
-    const db = shop.database.db;
+    // The statement needs a database as a shop leaves it, not a running shop (ADR 072).
+    const database = await createTestDatabase();
+    databases.push(database);
+    const db = database.db;
+    await seedReferenceData(db);
+    if (setup.sampleData) {
+      await db.execute(sql`INSERT INTO settings (key, value) VALUES ('store.usesSampleData', 'true')
+          ON CONFLICT (key) DO UPDATE SET value = 'true'`);
+      await seedSampleDiscounts(db);
+    }
     if (setup.demoEnded)
       await db.execute(
         sql`INSERT INTO settings (key, value) VALUES ('demo.endedAt', '{"reason":"admin:create"}')`,
