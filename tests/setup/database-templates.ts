@@ -74,7 +74,6 @@ export async function setup(project: TestProject): Promise<void> {
   if (!existsSync(pgliteFile)) {
     const embedded = await openDatabase({ kind: 'pglite', dir: null });
     await embedded.migrate();
-    // biome-ignore lint/style/noNonNullAssertion: the embedded database always has it.
     const tarball = await embedded.dumpEmbedded!();
     await embedded.close();
     // Written whole, then renamed: a run beside this one never reads half a file.
