@@ -7,7 +7,7 @@ export function useRootData() {
   return useRouteLoaderData<typeof rootLoader>('root');
 }
 
-export type RootData = NonNullable<ReturnType<typeof useRootData>>;
+type RootData = NonNullable<ReturnType<typeof useRootData>>;
 
 export function useCurrency(): Currency {
   return useRootData()?.currency ?? NAIRA;

@@ -299,4 +299,4 @@ export function createAdminUsersService(deps: {
   };
 }
 
-export type AdminUsersService = ReturnType<typeof createAdminUsersService>;
+type AdminUsersService = ReturnType<typeof createAdminUsersService>;

@@ -91,4 +91,4 @@ export function createDemoModeService(deps: {
   };
 }
 
-export type DemoModeService = ReturnType<typeof createDemoModeService>;
+type DemoModeService = ReturnType<typeof createDemoModeService>;

@@ -193,4 +193,4 @@ export function createProfileService(deps: {
   };
 }
 
-export type ProfileService = ReturnType<typeof createProfileService>;
+type ProfileService = ReturnType<typeof createProfileService>;

@@ -138,4 +138,4 @@ export function createAnalyticsService(deps: {
   };
 }
 
-export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
+type AnalyticsService = ReturnType<typeof createAnalyticsService>;

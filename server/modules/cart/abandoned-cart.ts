@@ -104,4 +104,4 @@ export function createAbandonedCartReminders(deps: {
   };
 }
 
-export type AbandonedCartReminders = ReturnType<typeof createAbandonedCartReminders>;
+type AbandonedCartReminders = ReturnType<typeof createAbandonedCartReminders>;

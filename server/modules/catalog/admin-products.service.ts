@@ -453,4 +453,4 @@ export function createAdminProductsService(deps: {
   };
 }
 
-export type AdminProductsService = ReturnType<typeof createAdminProductsService>;
+type AdminProductsService = ReturnType<typeof createAdminProductsService>;

@@ -159,4 +159,4 @@ export function createBackInStockService(deps: {
   };
 }
 
-export type BackInStockService = ReturnType<typeof createBackInStockService>;
+type BackInStockService = ReturnType<typeof createBackInStockService>;

@@ -218,4 +218,4 @@ export function createCheckoutService(deps: {
   }
 }
 
-export type CheckoutService = ReturnType<typeof createCheckoutService>;
+type CheckoutService = ReturnType<typeof createCheckoutService>;

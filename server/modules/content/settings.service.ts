@@ -338,4 +338,4 @@ export function createSettingsService(deps: {
   };
 }
 
-export type SettingsService = ReturnType<typeof createSettingsService>;
+type SettingsService = ReturnType<typeof createSettingsService>;

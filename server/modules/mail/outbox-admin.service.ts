@@ -93,4 +93,4 @@ export function createOutboxAdmin(deps: { db: Db; audit: AuditService; wake?: ()
   };
 }
 
-export type OutboxAdmin = ReturnType<typeof createOutboxAdmin>;
+type OutboxAdmin = ReturnType<typeof createOutboxAdmin>;

@@ -326,4 +326,4 @@ export function createAdminNewsletterService(deps: {
   };
 }
 
-export type AdminNewsletterService = ReturnType<typeof createAdminNewsletterService>;
+type AdminNewsletterService = ReturnType<typeof createAdminNewsletterService>;

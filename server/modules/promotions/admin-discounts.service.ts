@@ -242,4 +242,4 @@ export function createAdminDiscountsService(deps: {
   };
 }
 
-export type AdminDiscountsService = ReturnType<typeof createAdminDiscountsService>;
+type AdminDiscountsService = ReturnType<typeof createAdminDiscountsService>;

@@ -225,4 +225,4 @@ export function createAdminReviewsService(deps: {
   };
 }
 
-export type AdminReviewsService = ReturnType<typeof createAdminReviewsService>;
+type AdminReviewsService = ReturnType<typeof createAdminReviewsService>;

@@ -316,4 +316,4 @@ export function createReviewsService(deps: {
   };
 }
 
-export type ReviewsService = ReturnType<typeof createReviewsService>;
+type ReviewsService = ReturnType<typeof createReviewsService>;

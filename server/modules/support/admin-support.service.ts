@@ -322,4 +322,4 @@ export function createAdminSupportService(deps: {
   };
 }
 
-export type AdminSupportService = ReturnType<typeof createAdminSupportService>;
+type AdminSupportService = ReturnType<typeof createAdminSupportService>;
