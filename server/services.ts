@@ -411,7 +411,11 @@ export function createServices(deps: {
                 subjectType: 'sample_data',
                 subjectId: 'all',
                 ip: actor?.ip ?? null,
-                details: { keepCatalogue: input.keepCatalogue, removed, via: actor ? 'admin' : 'command line' },
+                details: {
+                  keepCatalogue: input.keepCatalogue,
+                  removed,
+                  via: actor ? 'admin' : 'command line',
+                },
               }),
           },
           { keepCatalogue: input.keepCatalogue },
