@@ -21,9 +21,10 @@ const usage = 'Usage: npm run sample:remove [-- --keep-catalogue]';
 
 /** "36 sample customers (…), 260 sample orders (…)", one per line. */
 function describeRemoved(removed: Record<string, number>): string[] {
-  return Object.entries(removed)
-    .filter(([, n]) => n > 0)
-    .map(([kind, n]) => `  ${n} ${SAMPLE_KIND_WORDS[kind] ?? kind}`);
+  // In the order the words are listed: customers first, files last.
+  return Object.keys(SAMPLE_KIND_WORDS)
+    .filter((kind) => (removed[kind] ?? 0) > 0)
+    .map((kind) => `  ${removed[kind]} ${SAMPLE_KIND_WORDS[kind]}`);
 }
 
 async function main() {

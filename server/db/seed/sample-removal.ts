@@ -121,20 +121,22 @@ export async function removeSampleData(
     const status = await sampleDataStatus(tx);
     const removed: Record<string, number> = {};
     const files: string[] = [];
+    const [demo] = await queryRows<{ ended: boolean }>(
+      tx,
+      sql`SELECT EXISTS (SELECT 1 FROM settings WHERE key = 'demo.endedAt') AS ended`,
+    );
     if (status.remaining > 0) {
-      const [demo] = await queryRows<{ ended: boolean }>(
-        tx,
-        sql`SELECT EXISTS (SELECT 1 FROM settings WHERE key = 'demo.endedAt') AS ended`,
-      );
       if (!demo?.ended) throw new DemoStillOnError();
       await removeRows(tx, options, removed, files);
     }
-    // The shop no longer runs on the sample data (demo-mode.ts reads it; demo mode has ended anyway).
-    await tx.execute(
-      sql`INSERT INTO settings (key, value) VALUES ('store.usesSampleData', 'false')
-          ON CONFLICT (key) DO UPDATE SET value = 'false', updated_at = now()
-          WHERE settings.value <> 'false'`,
-    );
+    // The shop no longer runs on the sample data. Only once taken over: the setting is half of
+    // demo mode (demo-mode.ts), which ends by the take-over, never by clearing it behind its back.
+    if (demo?.ended)
+      await tx.execute(
+        sql`INSERT INTO settings (key, value) VALUES ('store.usesSampleData', 'false')
+            ON CONFLICT (key) DO UPDATE SET value = 'false', updated_at = now()
+            WHERE settings.value <> 'false'`,
+      );
     const anything = Object.values(removed).some((n) => n > 0);
     if (anything) await deps.record?.(tx, removed);
     return { removed, files };
