@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { STAFF_ROLES } from '#core/account.ts';
 import { productPath } from '#core/catalog.ts';
 import type { Db } from '#server/db/client.ts';
+import { removeSampleData, sampleDataStatus } from '#server/db/seed/sample-removal.ts';
 import {
   createAccountsService,
   RATE_LIMITS,
@@ -67,6 +68,7 @@ import { createLogger, type Logger } from '#server/platform/logger.ts';
 import { PageCache } from '#server/platform/page-cache.ts';
 import { createRateLimiter, type RateLimitOverrides } from '#server/platform/rate-limit.ts';
 import { createAbuseLimits, unknownRuleNames } from '#server/platform/rate-limit-rules.ts';
+import { assertCan, type StaffActor } from '#server/platform/staff-actor.ts';
 import type { BlobStorage } from '#server/platform/storage.ts';
 
 export interface ServiceConfig {
@@ -388,6 +390,42 @@ export function createServices(deps: {
       lowStockThreshold: async () => (await settings.operations()).lowStockThreshold,
     }),
     demo,
+    /**
+     * The sample data (ADR 070): how many sample rows remain, and their removal (admins; audited;
+     * refused while the shop is still a demo shop). `actor` absent: the command line.
+     */
+    sampleData: {
+      status: () => sampleDataStatus(db),
+      async remove(input: { keepCatalogue: boolean; actor?: StaffActor }) {
+        const { actor } = input;
+        if (actor) assertCan(actor, 'delete.any', 'Only an admin can remove the sample data.');
+        const result = await removeSampleData(
+          {
+            db,
+            storage,
+            log,
+            record: (tx, removed) =>
+              audit.record(tx, {
+                actorUserId: actor?.user.id ?? null,
+                action: 'sample_data.remove',
+                subjectType: 'sample_data',
+                subjectId: 'all',
+                ip: actor?.ip ?? null,
+                details: {
+                  keepCatalogue: input.keepCatalogue,
+                  removed,
+                  via: actor ? 'admin' : 'command line',
+                },
+              }),
+          },
+          { keepCatalogue: input.keepCatalogue },
+        );
+        // Every process shows the shop without them: catalogue, slides, settings and their pages.
+        catalog.invalidate();
+        content.invalidate();
+        return result;
+      },
+    },
     profiles,
     twoFactor,
     audit,

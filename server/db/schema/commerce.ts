@@ -108,6 +108,8 @@ export const orders = pgTable(
     trackingNumber: text('tracking_number').notNull().unique(),
     /** One order per checkout submission, however often it is sent. */
     idempotencyKey: text('idempotency_key').notNull().unique(),
+    /** Written by the sample data's seed (ADR 070): `npm run sample:remove` deletes what carries it. */
+    sample: boolean('sample').notNull().default(false),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The cart it was placed from: emptied once the payment is confirmed. */
     cartId: integer('cart_id').references(() => carts.id, { onDelete: 'set null' }),
