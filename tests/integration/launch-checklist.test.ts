@@ -8,9 +8,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NIGERIAN_STATES } from '#core/nigeria.ts';
+import type { LaunchConfig } from '#server/modules/launch/launch.service.ts';
 import { createOutboxWorker } from '#server/modules/mail/outbox-worker.ts';
 import { createSmtpTransport } from '#server/modules/mail/transports.ts';
-import type { LaunchConfig } from '#server/modules/launch/launch.service.ts';
 import { createUser } from '#tests/factories/accounts.ts';
 import { TestClient } from '#tests/helpers/client.ts';
 import { visitorsPerRole } from '#tests/helpers/role-clients.ts';
@@ -23,7 +23,10 @@ function dataDir(withBackup = false): string {
   folders.push(dir);
   if (withBackup) {
     mkdirSync(path.join(dir, 'backups'));
-    writeFileSync(path.join(dir, 'backups', 'crownhair-2026-11-27T201512Z.tar'), Buffer.alloc(3 * 1024 * 1024));
+    writeFileSync(
+      path.join(dir, 'backups', 'crownhair-2026-11-27T201512Z.tar'),
+      Buffer.alloc(3 * 1024 * 1024),
+    );
   }
   return dir;
 }
@@ -174,7 +177,11 @@ describe('a shop fresh from the demo (local address, sandbox, local mailbox, no 
 
   it('counts the staff step done while every staff and admin account has a second factor, and names who has none', async () => {
     expect(step(await page(t.admin), 'staff').done).toBe(true);
-    await createUser(t.shop.database.db, { role: 'staff', name: 'Tunde Bakare', email: 'tunde@crownhair.ng' });
+    await createUser(t.shop.database.db, {
+      role: 'staff',
+      name: 'Tunde Bakare',
+      email: 'tunde@crownhair.ng',
+    });
     const staffStep = step(await page(t.admin), 'staff');
     expect(staffStep.done).toBe(false);
     expect(staffStep.text).toContain('Tunde Bakare');
@@ -190,11 +197,12 @@ describe('a shop fresh from the demo (local address, sandbox, local mailbox, no 
     expect(step(await page(t.admin), 'address').text).toMatch(/Last request on shop\.test answered, \d/);
     // Written to the settings for the other processes (at most once a minute).
     await expect
-      .poll(async () =>
-        (await firstRow<{ n: number }>(
-          t.shop.database.db,
-          sql`SELECT count(*)::int AS n FROM settings WHERE key = 'launch.publicHostSeenAt'`,
-        ))!.n,
+      .poll(
+        async () =>
+          (await firstRow<{ n: number }>(
+            t.shop.database.db,
+            sql`SELECT count(*)::int AS n FROM settings WHERE key = 'launch.publicHostSeenAt'`,
+          ))!.n,
       )
       .toBe(1);
   });
@@ -337,7 +345,9 @@ describe('a shop configured to go live (https address, SMTP, scheduled backups w
     const backups = step(html, 'backups');
     expect(backups.done).toBe(true);
     expect(backups.text).toContain('Scheduled backups every 24 hours');
-    expect(backups.text).toMatch(/Last backup 3\.0 MB, .*crownhair-2026-11-27T201512Z\.tar, 27 Nov 2026, 21:15/);
+    expect(backups.text).toMatch(
+      /Last backup 3\.0 MB, .*crownhair-2026-11-27T201512Z\.tar, 27 Nov 2026, 21:15/,
+    );
 
     // A production shop started empty (SEED_ON_START=false): no samples, nothing to remove.
     const sample = step(html, 'sample-data');
