@@ -404,7 +404,8 @@ export function createLaunchService(deps: {
   }
 
   async function staffStep(): Promise<LaunchStep> {
-    const members = (await deps.staff.list()).filter((m) => m.isActive);
+    // The demo admin is exempt in demo mode (ADR 062): the first step removes it, not this one.
+    const members = (await deps.staff.list()).filter((m) => m.isActive && !m.exempt);
     const missing = members
       .filter((m) => !m.twoFactorEnrolled)
       .map((m) => ({ name: m.name, email: m.email, role: m.role === 'admin' ? 'Admin' : 'Staff' }));
