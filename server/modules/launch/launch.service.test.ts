@@ -28,7 +28,11 @@ function launchWithClock() {
     webhooks: { last: async () => null },
     deliveries: { lastAttempt: async () => null, lastOf: async () => null },
     mail: { enqueue: async () => {} },
-    audit: { record: async () => {} },
+    audit: {
+      record: async () => {
+        throw new Error('not asked here');
+      },
+    },
     backups: async (dir) => ({ newest: null, dir, failure: null }),
     log: createLogger({ level: 'silent' }),
     now: () => clock,
