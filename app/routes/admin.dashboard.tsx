@@ -9,8 +9,12 @@ import type { Route } from './+types/admin.dashboard';
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = await requirePermission(context, 'dashboard.view', url);
   const period = parseDashboardPeriod(url.searchParams.get('period'));
-  const figures = await context.services.analytics.dashboard(period);
+  const [figures, launch] = await Promise.all([
+    context.services.analytics.dashboard(period),
+    context.services.launch.progress({ user, ip: context.clientIp }),
+  ]);
   return {
+    launch,
     name: user.name,
     figures,
     chart: revenueChartGeometry(figures.chart.points),
@@ -33,6 +37,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       figures={loaderData.figures}
       chart={loaderData.chart}
       phoneChart={loaderData.phoneChart}
+      launch={loaderData.launch}
     />
   );
 }
