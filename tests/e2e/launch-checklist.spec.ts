@@ -2,7 +2,7 @@
 // width: the owner follows the dashboard's "n of m done" card to the checklist, reads each step's
 // state and what to do, copies the webhook address, and sends themselves a test email whose
 // result the page then shows — and the same page works with JavaScript off. axe finds nothing
-// serious and nothing scrolls sideways. (The sample data's removal is added with its service.)
+// serious and nothing scrolls sideways. (The sample data's removal: sample-removal.spec.ts.)
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NIGERIAN_STATES } from '#core/nigeria.ts';
+import { queryRows } from '#server/db/client.ts';
 import type { LaunchConfig } from '#server/modules/launch/launch.service.ts';
 import { createOutboxWorker } from '#server/modules/mail/outbox-worker.ts';
 import { createSmtpTransport } from '#server/modules/mail/transports.ts';
@@ -252,10 +253,11 @@ describe('a shop fresh from the demo (local address, sandbox, local mailbox, no 
     expect(sample.done).toBe(true);
     expect(after).not.toContain('data-testid="remove-sample-data"');
     expect(await t.shop.services.sampleData.status()).toMatchObject({ remaining: 0 });
-    const rows = await t.shop.database.db.execute(
+    const [audited] = await queryRows<{ n: number }>(
+      t.shop.database.db,
       sql`SELECT count(*)::int AS n FROM audit_events WHERE action = 'sample_data.remove' AND actor_user_id = ${t.adminId}`,
     );
-    expect(Number((rows.rows[0] as { n: number }).n)).toBe(1);
+    expect(Number(audited?.n)).toBe(1);
   });
 
   it('shows the last webhook received, and when', async () => {

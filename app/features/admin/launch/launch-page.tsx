@@ -13,6 +13,7 @@ import type {
   LaunchChecklist,
   LaunchStep,
 } from '#server/modules/launch/launch.service.ts';
+import { ConfirmStep } from '../ui/confirm-step.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
 import { CopyField } from './copy-field.tsx';
 
@@ -185,21 +186,18 @@ function StepExtras({ step, email }: { step: LaunchStep; email: string }): React
       );
     case 'sample-data':
       return step.canRemove ? (
-        <Form
-          method="post"
-          action="/admin/launch#sample-data"
-          className="mt-3 space-y-3"
-          data-testid="remove-sample-data"
-        >
-          <Checkbox name="keepCatalogue" label="Keep the sample catalogue (products and their photos)" />
-          <p className="text-sm font-semibold">
-            Remove the sample data for good? Sample customers, orders, reviews, tickets and subscribers are
-            deleted; your own stay.
-          </p>
-          <SubmitButton intent="remove-sample-data" pendingText="Removing…" className="btn-primary bg-sale">
-            Remove the sample data
-          </SubmitButton>
-        </Form>
+        <div className="mt-3 max-w-xl">
+          <ConfirmStep
+            label="Remove the sample data…"
+            question="Remove the sample data for good? Sample customers, orders, reviews, tickets, subscribers and their emails are deleted; your own stay. This cannot be undone."
+            confirmLabel="Yes, remove the sample data"
+            intent="remove-sample-data"
+            action="/admin/launch#sample-data"
+            testId="remove-sample-data"
+          >
+            <Checkbox name="keepCatalogue" label="Keep the sample catalogue (products and their photos)" />
+          </ConfirmStep>
+        </div>
       ) : null;
     case 'staff':
       return step.missing.length > 0 ? (
