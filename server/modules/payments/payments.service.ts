@@ -91,23 +91,18 @@ export function createPaymentsService(deps: {
   }
 
   /**
-   * Money arrived for an order that had already ended (its hold ran out, or it was cancelled):
-   * take its items again if they are still there, else record it for staff to refund.
+   * The money arrived: the order is placed, or reopened if it had ended and its items are still
+   * there (orders.markPaid, through the state machine). When it cannot take it (refused, sold out,
+   * the code used up) nothing of that attempt stays (a savepoint) and the history records the
+   * money for staff to refund or re-confirm by hand.
    */
-  async function reopenPaid(q: Queryable, payment: PaymentRow): Promise<OrderRow | null> {
+  async function orderPaid(q: Queryable, payment: PaymentRow, how: string): Promise<OrderRow | null> {
     try {
       return await (q as Tx).transaction((savepoint) =>
-        orders.reopen(
-          savepoint,
-          payment.orderId,
-          'placed',
-          'Paid after the order had ended; the items were still available.',
-          {
-            paymentReference: payment.reference,
-          },
-        ),
+        orders.markPaid(savepoint, payment.orderId, how, payment.reference),
       );
     } catch (error) {
+      if (!(error instanceof AppError)) throw error;
       log.warn(
         { reference: payment.reference, orderId: payment.orderId, err: error },
         'late payment: order not reopened',
@@ -140,8 +135,7 @@ export function createPaymentsService(deps: {
         provider.name === 'sandbox'
           ? 'Paid in the sandbox'
           : `Paid with Paystack (${verified.channel ?? 'card'})`;
-      const order =
-        (await orders.markPaid(q, payment.orderId, how, payment.reference)) ?? (await reopenPaid(q, payment));
+      const order = await orderPaid(q, payment, how);
       if (order?.cartId != null) await deps.cart.emptyCart(q, order.cartId);
       if (order) await tellStaff(q, order);
       log.info({ reference: payment.reference, orderId: payment.orderId, source }, 'payment applied');
@@ -156,6 +150,7 @@ export function createPaymentsService(deps: {
           payment.orderId,
           'payment_failed',
           'The payment was declined. Nothing was charged.',
+          { mover: 'payment' },
         );
       }
       return 'failed';
@@ -171,6 +166,7 @@ export function createPaymentsService(deps: {
           payment.orderId,
           'cancelled',
           'You cancelled the payment. Nothing was charged.',
+          { mover: 'payment' },
         );
       }
       return 'not_paid';
@@ -328,9 +324,12 @@ export function createPaymentsService(deps: {
       if (order.status === 'pending_payment') return startOnline(order);
       // Its items went back on sale when the payment was cancelled: take them again first.
       const reopened = await db.transaction((tx) =>
-        orders.reopen(tx, order.id, 'pending_payment', 'Payment tried again.', {
-          reservedUntil: new Date(Date.now() + deps.reservationMinutes * 60_000),
-        }),
+        orders.reopen(
+          tx,
+          order.id,
+          'Payment tried again.',
+          new Date(Date.now() + deps.reservationMinutes * 60_000),
+        ),
       );
       return startOnline(reopened);
     },
@@ -412,7 +411,7 @@ export function createPaymentsService(deps: {
             order.id,
             order.status === 'pending_payment' ? 'payment_failed' : 'cancelled',
             note,
-            unconfirmed ? ['placed'] : undefined,
+            { mover: 'shop', from: unconfirmed ? ['placed'] : undefined },
           );
           if (done && payment && payment.status !== 'success')
             await updatePayment(tx, payment.id, { status: 'abandoned' });
