@@ -8,9 +8,11 @@ import { join, relative } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, type OrderStatus, sqlStatusList } from '#core/order-status.ts';
+import { PAYMENT_STATUSES } from '#core/payment-status.ts';
 import { queryRows } from '#server/db/client.ts';
-import { orderStatusHistory, orders } from '#server/db/schema/commerce.ts';
+import { orderStatusHistory, orders, payments } from '#server/db/schema/commerce.ts';
 import { OrderMoveRefusedError } from '#server/modules/orders/orders.service.ts';
+import { movePayment, PaymentMoveRefusedError } from '#server/modules/payments/payment-machine.ts';
 import { createOrder } from '#tests/factories/orders.ts';
 import type { TestClient } from '#tests/helpers/client.ts';
 import { clientPerRole } from '#tests/helpers/role-clients.ts';
@@ -140,7 +142,7 @@ describe('a move the table forbids', () => {
       { id: 1, role: 'staff' },
     );
     expect(tracked.status).toBe('delivered');
-    const last = tracked.history?.at(-1);
+    const last = tracked.masked ? undefined : tracked.history.at(-1);
     expect(last).toMatchObject({ status: 'delivered', note: expect.stringContaining('Payment X-2 arrived') });
   });
 });
@@ -162,17 +164,33 @@ describe('one writer of orders.status', () => {
   }));
   const MACHINE_SQL = 'server/modules/orders/order-status.repository.ts';
 
-  it('no code but the state machine updates the status', () => {
+  /** The files whose code sets `table`'s status column (drizzle's update … set, or SQL text). */
+  function statusWriters(table: string): string[] {
     const writers: string[] = [];
     for (const { path, text } of files) {
-      // drizzle: .update(orders) … .set({ … status … }) before its .where(
-      for (const m of text.matchAll(/\.update\(\s*orders\s*\)([\s\S]*?)\.where\(/g)) {
+      // drizzle: .update(<table>) … .set({ … status … }) before its .where(
+      for (const m of text.matchAll(
+        new RegExp(`\\.update\\(\\s*${table}\\s*\\)([\\s\\S]*?)\\.where\\(`, 'g'),
+      )) {
         if (/\bstatus\b/.test(m[1]!)) writers.push(path);
       }
-      // SQL text: UPDATE orders SET … status …
-      if (/UPDATE\s+"?orders"?\s+SET[^;`]*\bstatus\b/i.test(text)) writers.push(path);
+      // SQL text: UPDATE <table> SET … status …
+      if (new RegExp(`UPDATE\\s+"?${table}"?\\s+SET[^;\`]*\\bstatus\\b`, 'i').test(text)) writers.push(path);
     }
-    expect([...new Set(writers)]).toEqual([MACHINE_SQL]);
+    return [...new Set(writers)];
+  }
+
+  it('no code but the state machine updates the status', () => {
+    expect(statusWriters('orders')).toEqual([MACHINE_SQL]);
+  });
+
+  it("no code but the payment machine updates a payment's status", () => {
+    expect(statusWriters('payments')).toEqual(['server/modules/payments/payments.repository.ts']);
+    const callers = files.filter((f) => /writePaymentStatus\(/.test(f.text)).map((f) => f.path);
+    expect(callers.sort()).toEqual([
+      'server/modules/payments/payment-machine.ts',
+      'server/modules/payments/payments.repository.ts',
+    ]);
   });
 
   it('only the state machine uses its SQL, and history rows are written there (or with a new order)', () => {
@@ -188,13 +206,27 @@ describe('one writer of orders.status', () => {
 });
 
 describe('the one list of statuses', () => {
-  it("is the database's CHECK on orders.status", async () => {
-    const [row] = await queryRows<{ def: string }>(
-      shop.database.db,
-      sql`SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conname = 'orders_status_valid'`,
+  it("is the database's CHECK on orders.status, and on payments.status", async () => {
+    const checked = async (name: string) => {
+      const [row] = await queryRows<{ def: string }>(
+        shop.database.db,
+        sql`SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conname = ${name}`,
+      );
+      return [...row!.def.matchAll(/'([a-z_]+)'/g)].map((m) => m[1]);
+    };
+    expect(await checked('orders_status_valid')).toEqual([...ORDER_STATUSES]);
+    expect(await checked('payments_status_valid')).toEqual([...PAYMENT_STATUSES]);
+  });
+
+  it('a paid payment stays paid: the payment machine refuses to move it', async () => {
+    const { order } = await createOrder(shop, { paymentMethod: 'online', status: 'placed' });
+    const [paid] = await shop.database.db.select().from(payments).where(eq(payments.orderId, order.id));
+    expect(paid!.status).toBe('success');
+    const refused = await refusal(() =>
+      shop.database.db.transaction((tx) => movePayment(tx, paid!, 'abandoned')),
     );
-    const named = [...row!.def.matchAll(/'([a-z_]+)'/g)].map((m) => m[1]);
-    expect(named).toEqual([...ORDER_STATUSES]);
+    expect(refused).toBeInstanceOf(PaymentMoveRefusedError);
+    expect(refused.message).toBe('A payment that is success cannot become abandoned.');
   });
 
   it('an unknown status read from the database is an error, not another status', async () => {

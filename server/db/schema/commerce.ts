@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES, sqlStatusList } from '#core/order-status.ts';
+import { PAYMENT_STATUSES, sqlPaymentStatusList } from '#core/payment-status.ts';
 import { users } from './accounts.ts';
 import { products, productVariants } from './catalog.ts';
 
@@ -253,8 +254,8 @@ export const payments = pgTable(
     reference: text('reference').notNull().unique(),
     amountKobo: integer('amount_kobo').notNull(),
     currency: text('currency').notNull().default('NGN'),
-    /** initialized → success | failed | abandoned; pending for offline methods until staff act. */
-    status: text('status').notNull(),
+    /** One of PAYMENT_STATUSES (core/payment-status.ts), moved only by the payments module's movePayment. */
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
     authorizationUrl: text('authorization_url'),
     providerTransactionId: text('provider_transaction_id'),
     channel: text('channel'),
@@ -264,10 +265,7 @@ export const payments = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check(
-      'payments_status_valid',
-      sql`${t.status} IN ('initialized', 'pending', 'success', 'failed', 'abandoned')`,
-    ),
+    check('payments_status_valid', sql`${t.status} IN (${sql.raw(sqlPaymentStatusList())})`),
     index('payments_order_idx').on(t.orderId),
   ],
 );
