@@ -65,7 +65,6 @@ export const HomePageSchema = z.object({
   newArrivals: z.array(ProductSummarySchema),
   categories: z.array(CategorySchema),
 });
-type HomePage = z.infer<typeof HomePageSchema>;
 
 // ── Listing (/collections and GET /api/v1/products) ────────────────────────────────────────────
 

@@ -1,6 +1,6 @@
 // Who may call a JSON API route: every protected route starts with one of these guards.
 import type { FastifyRequest } from 'fastify';
-import { STAFF_ROLES, type UserRole } from '#core/account.ts';
+import type { UserRole } from '#core/account.ts';
 import type { SessionUser } from '#core/contract/account.ts';
 import type { RequestCart } from '#server/modules/cart/cart-cookie.ts';
 import type { RequestAuth } from '#server/platform/auth/request-auth.ts';

@@ -21,7 +21,7 @@ import { categoryRows, isCatalogueEmpty } from './reference.ts';
 import { seedSampleCustomersAndOrders } from './sample-shop.ts';
 
 // Reference data is loaded at every start (reference.ts); this module, with its artwork, only when seeding.
-export { isCatalogueEmpty, seedReferenceData } from './reference.ts';
+export { seedReferenceData } from './reference.ts';
 
 const SEED_LOCK_ID = 7_310_001;
 

@@ -298,5 +298,3 @@ export function createAdminUsersService(deps: {
     },
   };
 }
-
-type AdminUsersService = ReturnType<typeof createAdminUsersService>;

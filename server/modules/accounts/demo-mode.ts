@@ -90,5 +90,3 @@ export function createDemoModeService(deps: {
     },
   };
 }
-
-type DemoModeService = ReturnType<typeof createDemoModeService>;

@@ -192,5 +192,3 @@ export function createProfileService(deps: {
     },
   };
 }
-
-type ProfileService = ReturnType<typeof createProfileService>;

@@ -137,5 +137,3 @@ export function createAnalyticsService(deps: {
     },
   };
 }
-
-type AnalyticsService = ReturnType<typeof createAnalyticsService>;

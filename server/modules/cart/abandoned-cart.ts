@@ -103,5 +103,3 @@ export function createAbandonedCartReminders(deps: {
     },
   };
 }
-
-type AbandonedCartReminders = ReturnType<typeof createAbandonedCartReminders>;

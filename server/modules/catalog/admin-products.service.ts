@@ -452,5 +452,3 @@ export function createAdminProductsService(deps: {
     },
   };
 }
-
-type AdminProductsService = ReturnType<typeof createAdminProductsService>;

@@ -158,5 +158,3 @@ export function createBackInStockService(deps: {
     },
   };
 }
-
-type BackInStockService = ReturnType<typeof createBackInStockService>;

@@ -588,5 +588,3 @@ export function createLaunchService(deps: {
     },
   };
 }
-
-export type LaunchService = ReturnType<typeof createLaunchService>;

@@ -92,5 +92,3 @@ export function createOutboxAdmin(deps: { db: Db; audit: AuditService; wake?: ()
     },
   };
 }
-
-type OutboxAdmin = ReturnType<typeof createOutboxAdmin>;

@@ -325,5 +325,3 @@ export function createAdminNewsletterService(deps: {
     drain,
   };
 }
-
-type AdminNewsletterService = ReturnType<typeof createAdminNewsletterService>;

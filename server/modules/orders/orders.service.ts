@@ -21,11 +21,9 @@ import { createStaffMoves, type OfflinePaymentPort } from './staff-moves.ts';
 /** An order as the orders module hands it to other modules (its row; read-only to them). */
 export type Order = OrderRow;
 
-export type { AdminOrders, OrderExportRow } from './admin-orders.service.ts';
 export { OrderMoveRefusedError, type StaffActor } from './order-machine.ts';
-export type { BankAccount, NewPlacedLine, NewPlacedOrder, OrderPlacement } from './orders.placement.ts';
-export { estimatedDelivery, firstName, maskEmail } from './orders.tracking.ts';
-export { cartLockKey, LATE_PAID_NOTE, REPLACED_NOTE } from './payment-moves.ts';
+export type { BankAccount } from './orders.placement.ts';
+export { cartLockKey, REPLACED_NOTE } from './payment-moves.ts';
 export type { OfflinePaymentPort, StatusMove } from './staff-moves.ts';
 
 export function createOrdersService(deps: {

@@ -182,5 +182,3 @@ export function createPaymentMoves(deps: { db: Db; machine: OrderMachine; stock:
     },
   };
 }
-
-export type PaymentMoves = ReturnType<typeof createPaymentMoves>;

@@ -241,5 +241,3 @@ export function createAdminDiscountsService(deps: {
     },
   };
 }
-
-type AdminDiscountsService = ReturnType<typeof createAdminDiscountsService>;

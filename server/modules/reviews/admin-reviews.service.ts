@@ -224,5 +224,3 @@ export function createAdminReviewsService(deps: {
     },
   };
 }
-
-type AdminReviewsService = ReturnType<typeof createAdminReviewsService>;

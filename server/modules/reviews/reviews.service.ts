@@ -315,5 +315,3 @@ export function createReviewsService(deps: {
     },
   };
 }
-
-type ReviewsService = ReturnType<typeof createReviewsService>;

@@ -321,5 +321,3 @@ export function createAdminSupportService(deps: {
     parseId: (input: unknown) => parseInput(TicketIdInput, input).id,
   };
 }
-
-type AdminSupportService = ReturnType<typeof createAdminSupportService>;

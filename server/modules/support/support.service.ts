@@ -427,7 +427,3 @@ export function createSupportService(deps: SupportDeps) {
     },
   };
 }
-
-type SupportService = ReturnType<typeof createSupportService>;
-/** What sign-up needs of support: one function on its transaction. */
-type GuestTicketsJoin = (q: Queryable, userId: number, email: string) => Promise<number>;
