@@ -4,10 +4,11 @@
 //   bad query) is the page's answer: `data({ message, code }, { status })`, shown by the nearest
 //   error boundary inside the shop's chrome (the storefront layout, or the admin shell).
 // - `formAction(act)`: an action whose refusal is the form's answer: its message, field errors and
-//   what was typed (`formFailure`, ADRs 064/065), with the error's status; the page stays.
+//   what was typed (`formFailure`, ADRs 064/065), with the error's status; the page stays. Any
+//   domain error, as `formFailure` always did: a full photo store (507) is said on the form too.
 // - `idParam(raw)` and `found(row)`: a malformed id is a 400, a missing row a 404.
 //
-// Anything else (a bug, a database that cannot be reached, any 5xx) is rethrown untouched: it still
+// Anything else (a bug, a database that cannot be reached, a loader's 5xx) is rethrown untouched: it still
 // reaches handleError's log and the error page with status 500 (or the plain 503, ADR 050).
 import { data } from 'react-router';
 import { asAppError } from './errors.ts';
@@ -54,7 +55,7 @@ export interface FormActionOptions<Tag extends object> {
 export type WithForm<Args> = Args & { form: () => Promise<FormData> };
 
 /**
- * An action whose 4xx domain errors are the form's refusal: message, field errors and what was
+ * An action whose domain errors are the form's refusal: message, field errors and what was
  * typed, with the error's status. The action reads the posted form through `form()` (read once,
  * shared with the wrapper), so the refusal keeps the fields even when the action failed first.
  * A redirect or a `data(…)` the action throws passes through as it is.
@@ -72,8 +73,9 @@ export function formAction<Args extends { request: Request }, Result, Tag extend
     try {
       return await act({ ...args, form });
     } catch (error) {
+      // Every domain error, a 5xx too (a full photo store, 507): the form says so and keeps its fields.
       const failure =
-        pageRefusal(error) && (await refusedForm(error, await form().catch(() => null), options));
+        asAppError(error) && (await refusedForm(error, await form().catch(() => null), options));
       if (!failure) throw error;
       return failure;
     }

@@ -4,8 +4,9 @@
 // app/islands/checkout.ts (ADR 046).
 import { redirect } from 'react-router';
 import { CheckoutPage } from '#app/features/checkout/checkout-page.tsx';
-import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { CHECKOUT_PAGE } from '#app/lib/page-handle.ts';
+import { formAction, type WithForm } from '#app/lib/route-errors.server.ts';
 import { formatNigerianPhone } from '#core/nigeria.ts';
 import type { Route } from './+types/checkout';
 
@@ -44,28 +45,22 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await request.formData());
+export const action = formAction(async ({ form: read, context }: WithForm<Route.ActionArgs>) => {
+  const values = formValues(await read());
   const user = await context.auth.getUser();
-  try {
-    await context.services.limits.enforce('checkout', context);
-    const placed = await context.services.checkout.place(
-      await context.cart.owner(),
-      user?.id ?? null,
-      values,
-      context.cart.memo,
-    );
-    context.log.info(
-      { order: placed.order.trackingNumber, method: placed.order.paymentMethod, replayed: placed.replayed },
-      'order placed',
-    );
-    return redirect(placed.next);
-  } catch (error) {
-    const failure = formFailure(error, values);
-    if (failure) return failure;
-    throw error;
-  }
-}
+  await context.services.limits.enforce('checkout', context);
+  const placed = await context.services.checkout.place(
+    await context.cart.owner(),
+    user?.id ?? null,
+    values,
+    context.cart.memo,
+  );
+  context.log.info(
+    { order: placed.order.trackingNumber, method: placed.order.paymentMethod, replayed: placed.replayed },
+    'order placed',
+  );
+  return redirect(placed.next);
+});
 
 export const headers = formHeaders;
 
