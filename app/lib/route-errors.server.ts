@@ -30,15 +30,21 @@ export function pageRefusal(error: unknown) {
   return data<PageRefusal>({ message: known.message, code: known.code }, { status: known.status, headers });
 }
 
+/**
+ * Work whose 4xx domain error answers the whole request, even inside an action: a form posted to a
+ * ticket that is not there is a 404 page, not a refused form.
+ */
+export async function asPage<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    throw pageRefusal(error) ?? error;
+  }
+}
+
 /** A loader whose 4xx domain errors are the page's status and message (see the top of this file). */
 export function pageLoader<Args, Result>(load: (args: Args) => Promise<Result>) {
-  return async (args: Args): Promise<Result> => {
-    try {
-      return await load(args);
-    } catch (error) {
-      throw pageRefusal(error) ?? error;
-    }
-  };
+  return (args: Args): Promise<Result> => asPage(load(args));
 }
 
 export interface FormActionOptions<Tag extends object> {

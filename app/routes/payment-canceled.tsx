@@ -3,7 +3,8 @@
 import { CircleSlash, RotateCcw } from 'lucide-react';
 import { Form, Link, redirect } from 'react-router';
 import { FormMessage } from '#app/features/account/form-fields.tsx';
-import { formFailure, formHeaders } from '#app/lib/forms.server.ts';
+import { formHeaders } from '#app/lib/forms.server.ts';
+import { formAction, type WithForm } from '#app/lib/route-errors.server.ts';
 import type { Route } from './+types/payment-canceled';
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -17,19 +18,15 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { reference: payment ? reference : '', retryable };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const reference = String(form.get('reference') ?? '').slice(0, 100);
-  try {
+export const action = formAction(
+  async ({ form, context }: WithForm<Route.ActionArgs>) => {
+    const reference = String((await form()).get('reference') ?? '').slice(0, 100);
     await context.services.limits.enforce('paymentRetry', context);
     const next = await context.services.payments.retry(reference);
     return redirect(next ?? '/checkout');
-  } catch (error) {
-    const failure = formFailure(error, {});
-    if (failure) return failure;
-    throw error;
-  }
-}
+  },
+  { keep: () => ({}) },
+);
 
 export const headers = formHeaders;
 
