@@ -5,11 +5,11 @@
 import { ComplaintsPage } from '#app/features/admin/complaints/complaints-page.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
 import { formHeaders, formValues } from '#app/lib/forms.server.ts';
-import { formAction, type WithForm } from '#app/lib/route-errors.server.ts';
+import { formAction, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import { redirectWithToast } from '#app/lib/toast.server.ts';
 import type { Route } from './+types/admin.complaints';
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   const user = await requirePermission(context, 'complaints.handle', url);
   const params = url.searchParams;
   const query = Object.fromEntries(params);
@@ -17,7 +17,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const replyId = Number(params.get('reply'));
   const replying = result.items.find((t) => t.id === replyId) ?? null;
   return { data: result, replying };
-}
+});
 
 /** The list's address without the dialog (where a save or a cancel goes back to). */
 function listAddress(url: URL): string {

@@ -5,14 +5,14 @@ import { Form } from 'react-router';
 import { FormMessage } from '#app/features/account/form-fields.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
 import { formHeaders, formValues } from '#app/lib/forms.server.ts';
-import { formAction, type WithForm } from '#app/lib/route-errors.server.ts';
+import { formAction, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import { redirectWithToast } from '#app/lib/toast.server.ts';
 import type { Route } from './+types/admin.mail';
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   const user = await requirePermission(context, 'mail.outbox', url);
   return context.services.outboxAdmin.trouble({ user, ip: context.clientIp });
-}
+});
 
 export const action = formAction(async ({ form: read, url, context }: WithForm<Route.ActionArgs>) => {
   const user = await requirePermission(context, 'mail.outbox', url);

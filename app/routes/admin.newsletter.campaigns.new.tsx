@@ -3,14 +3,14 @@
 import { NewCampaignPage } from '#app/features/admin/newsletter/campaign-page.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
 import { formHeaders, formValues } from '#app/lib/forms.server.ts';
-import { formAction, type WithForm } from '#app/lib/route-errors.server.ts';
+import { formAction, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import { redirectWithToast } from '#app/lib/toast.server.ts';
 import type { Route } from './+types/admin.newsletter.campaigns.new';
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   await requirePermission(context, 'newsletter.send', url);
   return null;
-}
+});
 
 export const action = formAction(async ({ form: read, url, context }: WithForm<Route.ActionArgs>) => {
   const user = await requirePermission(context, 'newsletter.send', url);

@@ -3,17 +3,17 @@
 import { ReviewsPage } from '#app/features/admin/reviews/reviews-page.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
 import { formHeaders, formValues } from '#app/lib/forms.server.ts';
-import { formAction, type WithForm } from '#app/lib/route-errors.server.ts';
+import { formAction, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import { redirectWithToast } from '#app/lib/toast.server.ts';
 import { can } from '#core/permissions.ts';
 import type { Route } from './+types/admin.reviews';
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   const user = await requirePermission(context, 'reviews.moderate', url);
   const query = Object.fromEntries(url.searchParams);
   const data = await context.services.reviews.admin.list({ user, ip: context.clientIp }, query);
   return { data, canDelete: can(user.role, 'delete.any') };
-}
+});
 
 export const action = formAction(async ({ form: read, url, context }: WithForm<Route.ActionArgs>) => {
   const user = await requirePermission(context, 'reviews.moderate', url);

@@ -5,12 +5,13 @@ import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteLoaderData } f
 import { AdminSignIn } from '#app/features/admin/admin-sign-in.tsx';
 import { AdminShell, type SectionBadge } from '#app/features/admin/shell/admin-shell.tsx';
 import { requireRole } from '#app/lib/auth.server.ts';
+import { pageLoader } from '#app/lib/route-errors.server.ts';
 import { STAFF_ROLES } from '#core/account.ts';
 import type { TicketCounts } from '#core/contract/support.ts';
 import { DEMO_ADMIN_SECOND_FACTOR_NOTICE } from '#core/two-factor.ts';
 import type { Route } from './+types/admin';
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   const user = await requireRole(context, STAFF_ROLES, url);
   return {
     user: { name: user.name, role: user.role },
@@ -19,7 +20,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     // Complaints by status beside the sidebar's Complaints (null without complaints.handle).
     complaints: await context.services.support.admin.sidebarCounts({ user }),
   };
-}
+});
 
 function complaintBadges(counts: TicketCounts | null): Record<string, SectionBadge> | undefined {
   if (!counts) return undefined;

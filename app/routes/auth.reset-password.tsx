@@ -5,13 +5,13 @@ import { Form, Link, redirect } from 'react-router';
 import { FormMessage, NewPasswordFields, SubmitButton } from '#app/features/account/form-fields.tsx';
 import { formValues } from '#app/lib/forms.server.ts';
 import { keepFormOnFailure } from '#app/lib/keep-form.ts';
-import { formAction, type WithForm } from '#app/lib/route-errors.server.ts';
+import { formAction, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import type { Route } from './+types/auth.reset-password';
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   const token = (url.searchParams.get('token') ?? '').slice(0, 200);
   return { token, usable: await context.services.accounts.isResetTokenUsable(token) };
-}
+});
 
 export const action = formAction(async ({ form: read, context }: WithForm<Route.ActionArgs>) => {
   const form = await read();

@@ -6,11 +6,11 @@ import { redirect } from 'react-router';
 import { CheckoutPage } from '#app/features/checkout/checkout-page.tsx';
 import { formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { CHECKOUT_PAGE } from '#app/lib/page-handle.ts';
-import { formAction, type WithForm } from '#app/lib/route-errors.server.ts';
+import { formAction, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import { formatNigerianPhone } from '#core/nigeria.ts';
 import type { Route } from './+types/checkout';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ context }: Route.LoaderArgs) => {
   const owner = await context.cart.owner();
   // After a refused order the action's read of the cart is the one shown (ADR 045).
   const cart = await context.services.cart.view(owner, context.cart.memo);
@@ -43,7 +43,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       shipLandmark: profile?.addressLandmark ?? '',
     } as Record<string, string>,
   };
-}
+});
 
 export const action = formAction(async ({ form: read, context }: WithForm<Route.ActionArgs>) => {
   const values = formValues(await read());

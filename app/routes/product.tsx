@@ -8,11 +8,11 @@ import { ProductNotFound, ProductView } from '#app/features/product/product-view
 import { formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { PAGE_TAGS, sharePage } from '#app/lib/page-cache.server.ts';
 import { STATIC_PAGE } from '#app/lib/page-handle.ts';
-import { formAction, type WithForm } from '#app/lib/route-errors.server.ts';
+import { formAction, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import { parseProductId, productPath } from '#core/catalog.ts';
 import type { Route } from './+types/product';
 
-export async function loader({ url, params, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, params, context }: Route.LoaderArgs) => {
   const id = parseProductId(params.slug);
   const product = id === null ? null : await context.services.catalog.getProduct(id);
   if (!product) {
@@ -56,7 +56,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     // "Email me when it's back": a signed-in shopper taps once (their email); which they await.
     backInStock: { accountEmail: user?.email ?? null, waiting },
   };
-}
+});
 
 /** The product page's one form of its own: "Email me when it's back" on a sold-out variant. */
 export const action = formAction(async ({ form: read, context }: WithForm<Route.ActionArgs>) => {

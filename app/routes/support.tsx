@@ -6,12 +6,12 @@ import { redirect } from 'react-router';
 import { FormMessage } from '#app/features/account/form-fields.tsx';
 import { NewTicketForm } from '#app/features/support/support-forms.tsx';
 import { echoable, formHeaders, formValues } from '#app/lib/forms.server.ts';
-import { formAction, type WithForm } from '#app/lib/route-errors.server.ts';
+import { formAction, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import { supportPhotoOf } from '#app/lib/support-photo.server.ts';
 import { GUEST_TICKET_FIELD_LIMITS } from '#core/contract/support.ts';
 import type { Route } from './+types/support';
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   if (await context.auth.getUser()) throw redirect('/dashboard?tab=support');
   const params = url.searchParams;
   const sent = params.get('sent');
@@ -21,7 +21,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     sent: sent && /^T-[A-Z0-9]{6}$/.test(sent) ? sent : null,
     order: /^[A-Z0-9]{4,40}$/.test(order) ? order : null,
   };
-}
+});
 
 export const action = formAction(
   async ({ form: read, context }: WithForm<Route.ActionArgs>) => {
