@@ -10,7 +10,7 @@ import routes from '#app/routes.ts';
 import { createUser } from '#tests/factories/accounts.ts';
 import { TestClient } from '#tests/helpers/client.ts';
 import { signedInClient } from '#tests/helpers/role-clients.ts';
-import { createTestShop, type TestShop } from '#tests/helpers/test-app.ts';
+import { createTestShop, LogCapture, type TestShop } from '#tests/helpers/test-app.ts';
 import { signInAndEnrol } from '#tests/helpers/two-factor.ts';
 
 type Who = 'anonymous' | 'customer' | 'admin';
@@ -138,10 +138,11 @@ function parametrisedPatterns(entries: RouteConfigEntry[], parent = ''): string[
 }
 
 let shop: TestShop;
+const logs = new LogCapture();
 const clients = {} as Record<Who, TestClient>;
 
 beforeAll(async () => {
-  shop = await createTestShop({ pages: true });
+  shop = await createTestShop({ pages: true, logs });
   const db = shop.database.db;
   clients.anonymous = new TestClient(shop.app);
   const customer = await createUser(db, { name: 'Page Errors Customer' });
@@ -212,6 +213,10 @@ describe('a fault is not a refusal', () => {
       expect(res.body).toContain('Something went wrong');
       expect(res.body).toContain(CHROME_MARK.admin);
       expect(res.body).not.toContain('a bug in the users screen');
+      // Logged as the fault it is, for the operator (ADR 050): not a quiet refusal.
+      const logged = logs.lines.find((l) => l.msg === 'error in a loader or action');
+      expect(logged?.level).toBe(50);
+      expect(JSON.stringify(logged)).toContain('a bug in the users screen');
     } finally {
       users.detail = detail;
     }
