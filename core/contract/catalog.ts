@@ -58,14 +58,6 @@ export const HeroSlideSchema = z.object({
 });
 export type HeroSlide = z.infer<typeof HeroSlideSchema>;
 
-export const HomePageSchema = z.object({
-  heroSlides: z.array(HeroSlideSchema),
-  flashSale: z.array(ProductSummarySchema),
-  bestSellers: z.array(ProductSummarySchema),
-  newArrivals: z.array(ProductSummarySchema),
-  categories: z.array(CategorySchema),
-});
-
 // ── Listing (/collections and GET /api/v1/products) ────────────────────────────────────────────
 
 // The listing's constants live in zod-free core/catalog.ts, so the /collections page can use them
