@@ -429,7 +429,9 @@ export function createLaunchService(deps: {
       title: 'Staff security',
       done,
       summary: done
-        ? `Every staff and admin account (${members.length}) signs in with a second factor.`
+        ? members.length === 0
+          ? 'No staff or admin accounts yet besides the demo admin; each one you add sets up a second factor at its first sign-in.'
+          : `Every staff and admin account (${members.length}) signs in with a second factor.`
         : `${missing.length} of ${members.length} staff and admin ${members.length === 1 ? 'account has' : 'accounts have'} no second factor yet.`,
       facts: [],
       next: done
