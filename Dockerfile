@@ -2,9 +2,9 @@
 # The shop as a container image (ADR 052): built with its dev tools, run with production packages
 # only, as the unprivileged `node` user, data in the /data volume. compose.yaml runs two of these
 # behind Caddy on one PostgreSQL.
-# Node 22 LTS on Debian 12 (bookworm), pinned to both (README: Prerequisites). Another supported
-# major: --build-arg NODE_IMAGE=node:24-bookworm-slim.
-ARG NODE_IMAGE=node:22-bookworm-slim
+# Node 26, the active LTS line since October 2026, on Debian 12 (bookworm), pinned to both (README:
+# Prerequisites; ADR 067). Another supported major: --build-arg NODE_IMAGE=node:24-bookworm-slim.
+ARG NODE_IMAGE=node:26-bookworm-slim
 # The npm the lockfile and .npmrc (strict-allow-scripts) are made with.
 ARG NPM_VERSION=11.19.1
 

@@ -143,6 +143,18 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFoundContent />;
   }
+  // Another refusal a page answered with its reason (a malformed address: 400; ADR 074).
+  if (isRouteErrorResponse(error) && error.status < 500 && typeof error.data?.message === 'string') {
+    return (
+      <div className="container-shop py-20 text-center" data-page-refusal={error.status}>
+        <h1 className="font-display text-3xl font-semibold">We could not open this page</h1>
+        <p className="mt-3 text-muted">{error.data.message as string}</p>
+        <Link to="/" className="btn-primary mt-8">
+          Back to the shop
+        </Link>
+      </div>
+    );
+  }
   return (
     <div className="container-shop py-20 text-center">
       <h1 className="font-display text-3xl font-semibold">Something went wrong</h1>

@@ -48,6 +48,7 @@ export default [
     route('reviews', 'routes/admin.reviews.tsx'),
     route('complaints', 'routes/admin.complaints.tsx'),
     route('complaints/:id', 'routes/admin.complaints.detail.tsx'),
+    route('launch', 'routes/admin.launch.tsx'),
     route('settings', 'routes/admin.settings.tsx'),
     route('settings/pages/:slug', 'routes/admin.settings-page.tsx'),
     route('banners', 'routes/admin.banners.tsx'),

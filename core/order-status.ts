@@ -1,49 +1,92 @@
-// Order statuses: a closed set, and the five steps of the tracking timeline they drive.
+// Order statuses: one table of who may move an order from which status to which (the order state
+// machine's; every status write goes through server/modules/orders/order-machine.ts), the list of
+// statuses taken from it, and the five steps of the tracking timeline they drive.
 
-export const ORDER_STATUSES = [
+/**
+ * Who moves an order: `staff` (the admin screens and API, "confirm payment"), `payment` (the
+ * payment's own result: the provider says paid or declined, the shopper cancels on its page or
+ * pays again, money arrives after the order ended) and `shop` (the shop itself: a hold runs out,
+ * a newer checkout from the same cart replaces an unpaid order).
+ */
+export type OrderMover = 'staff' | 'payment' | 'shop';
+
+/**
+ * THE table (ADR 073, after ADR 020): for each status, where an order may go from it and who may
+ * move it there. Its keys are the list of statuses (ORDER_STATUSES, the column's type and its
+ * CHECK constraint); adding a status is a row here, its label below, and a migration for the CHECK.
+ * An admin may correct a mistake outside it by giving a reason (staff moves, `correction`).
+ */
+export const ORDER_MOVES = {
   /** Card/bank/USSD payment started; stock is reserved until it arrives or the time runs out. */
-  'pending_payment',
+  pending_payment: {
+    placed: ['payment'],
+    payment_failed: ['payment', 'shop'],
+    cancelled: ['staff', 'payment', 'shop'],
+  },
   /** Bank transfer chosen: stock is reserved; staff mark it paid when the money arrives. */
-  'awaiting_transfer',
-  /** Paid (or pay on delivery): the order is in. */
-  'placed',
-  'confirmed',
-  'packaged',
-  'shipped',
-  'delivered',
-  'cancelled',
+  awaiting_transfer: { placed: ['staff'], confirmed: ['staff'], cancelled: ['staff', 'shop'] },
+  /** Paid (or pay on delivery): the order is in. An unconfirmed pay-on-delivery hold may run out. */
+  placed: { confirmed: ['staff'], cancelled: ['staff', 'shop'] },
+  confirmed: { packaged: ['staff'], cancelled: ['staff'] },
+  packaged: { shipped: ['staff'], cancelled: ['staff'] },
+  /** Cancellation until delivery: a parcel refused at the door comes back, and its stock with it. */
+  shipped: { delivered: ['staff'], cancelled: ['staff'] },
+  delivered: {},
+  /** Ended; the payment may reopen it (taking its items again): a retry, or money arriving late. */
+  cancelled: { pending_payment: ['payment'], placed: ['payment'] },
   /** The payment was declined or abandoned; the reserved stock went back on sale. */
-  'payment_failed',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+  payment_failed: { pending_payment: ['payment'], placed: ['payment'] },
+} as const satisfies Record<string, Partial<Record<string, readonly OrderMover[]>>>;
+
+export type OrderStatus = keyof typeof ORDER_MOVES;
+
+// Every status named as a destination is a row of the table (checked when the types are).
+type Destinations = { [F in OrderStatus]: keyof (typeof ORDER_MOVES)[F] }[OrderStatus];
+const destinationsAreStatuses: [Destinations] extends [OrderStatus] ? true : never = true;
+void destinationsAreStatuses;
+
+/** The statuses, in the table's order: the one list (the column's type and CHECK come from it). */
+export const ORDER_STATUSES = Object.keys(ORDER_MOVES) as [OrderStatus, ...OrderStatus[]];
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
-  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
+  return typeof value === 'string' && Object.hasOwn(ORDER_MOVES, value);
 }
 
 /**
- * The order's life as staff move it on (the API, the admin screens and the timeline share it):
- * placed → confirmed → packaged → shipped → delivered, as in the spec; a bank transfer is
- * confirmed (or placed) when the money arrives; cancellation until delivery (a parcel refused at
- * the door comes back, and its stock with it). The payment
- * states (pending_payment → placed or payment_failed) are the payment provider's to move, so
- * staff may only cancel an unpaid order. An admin may correct a mistake outside this table by
- * giving a reason (orders.service setStatus).
+ * The status a stored value names; a value outside the table is an error (never read as another
+ * status): the database's CHECK keeps them out, so one here means the code and the data disagree.
  */
-export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  pending_payment: ['cancelled'],
-  awaiting_transfer: ['placed', 'confirmed', 'cancelled'],
-  placed: ['confirmed', 'cancelled'],
-  confirmed: ['packaged', 'cancelled'],
-  packaged: ['shipped', 'cancelled'],
-  shipped: ['delivered', 'cancelled'],
-  delivered: [],
-  cancelled: [],
-  payment_failed: [],
-};
+export function orderStatusFrom(value: string, where = 'an order'): OrderStatus {
+  if (isOrderStatus(value)) return value;
+  throw new Error(`Unknown order status "${value}" on ${where}: not a status of ORDER_MOVES.`);
+}
 
+/** Whether `mover` may move an order from `from` to `to` (ORDER_MOVES). */
+export function canMove(from: OrderStatus, to: OrderStatus, mover: OrderMover): boolean {
+  const movers = (ORDER_MOVES[from] as Partial<Record<OrderStatus, readonly OrderMover[]>>)[to];
+  return movers?.includes(mover) ?? false;
+}
+
+/**
+ * Staff's part of the table: where staff may move an order from each status (the admin screens'
+ * buttons, the API's refusals). The payment states (pending_payment → placed or payment_failed)
+ * are the payment provider's to move, so staff may only cancel an unpaid order.
+ */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = Object.fromEntries(
+  ORDER_STATUSES.map((from) => [from, ORDER_STATUSES.filter((to) => canMove(from, to, 'staff'))]),
+) as unknown as Record<OrderStatus, readonly OrderStatus[]>;
+
+/** Whether staff may move an order from `from` to `to` without a correction. */
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
-  return ORDER_TRANSITIONS[from].includes(to);
+  return canMove(from, to, 'staff');
+}
+
+/** Statuses in which an order has ended: its stock and promo use have gone back (once). */
+export const ENDED: readonly OrderStatus[] = ['cancelled', 'payment_failed'];
+
+/** The SQL list of statuses (`'a', 'b', …`) the CHECK constraint on orders.status is built from. */
+export function sqlStatusList(): string {
+  return ORDER_STATUSES.map((s) => `'${s}'`).join(', ');
 }
 
 export const PAYMENT_METHODS = ['online', 'bank_transfer', 'pay_on_delivery'] as const;

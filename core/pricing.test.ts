@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_SLUGS } from './catalog.ts';
 import {
-  computeTotals,
   type DiscountRule,
   discountApplies,
   discountPerLine,
@@ -101,7 +100,7 @@ describe('discounts', () => {
 describe('totals', () => {
   it('subtotal − discount + delivery = total, and the lines add up to it', () => {
     const lines = [line(4_550_000, 2), line(1_250_000, 3), line(999_999, 1)];
-    const totals = computeTotals(lines, { discount: pct(15), deliveryFeeKobo: 350_000 });
+    const totals = priceBasket(lines, { discount: pct(15), deliveryFeeKobo: 350_000 });
     expect(totals.subtotalKobo).toBe(9_100_000 + 3_750_000 + 999_999);
     expect(totals.discountKobo).toBe(Math.floor((13_849_999 * 15 + 50) / 100));
     expect(totals.totalKobo).toBe(totals.subtotalKobo - totals.discountKobo + 350_000);
@@ -110,7 +109,7 @@ describe('totals', () => {
   });
 
   it('is the plain sum with no discount', () => {
-    expect(computeTotals([line(12_000_00, 1)])).toMatchObject({
+    expect(priceBasket([line(12_000_00, 1)])).toMatchObject({
       subtotalKobo: 1_200_000,
       discountKobo: 0,
       totalKobo: 1_200_000,

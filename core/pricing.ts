@@ -164,6 +164,3 @@ export function withDeliveryFee(
     totalKobo: totals.subtotalKobo - totals.discountKobo + deliveryFeeKobo,
   };
 }
-
-/** The same as `priceBasket` (the name the first tests use). */
-export const computeTotals = priceBasket;

@@ -4,6 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { STAFF_ROLES } from '#core/account.ts';
 import { productPath } from '#core/catalog.ts';
 import type { Db } from '#server/db/client.ts';
+import { lastBackup } from '#server/db/scheduled-backups.ts';
+import { removeSampleData, sampleDataStatus } from '#server/db/seed/sample-removal.ts';
 import {
   createAccountsService,
   RATE_LIMITS,
@@ -38,6 +40,8 @@ import {
 import { createBannersService } from '#server/modules/content/banners.service.ts';
 import { createContentService } from '#server/modules/content/content.service.ts';
 import { createSettingsService } from '#server/modules/content/settings.service.ts';
+import { createLaunchService, type LaunchConfig } from '#server/modules/launch/launch.service.ts';
+import { deliveries } from '#server/modules/mail/last-delivery.ts';
 import { createMailService } from '#server/modules/mail/mail.service.ts';
 import { createOutboxAdmin } from '#server/modules/mail/outbox-admin.service.ts';
 import { createMediaService } from '#server/modules/media/media.service.ts';
@@ -55,6 +59,7 @@ import { recentOrders } from '#server/modules/orders/recent-orders.ts';
 import { createPaymentsService } from '#server/modules/payments/payments.service.ts';
 import { createPaystackProvider } from '#server/modules/payments/providers/paystack.ts';
 import { createSandboxProvider } from '#server/modules/payments/providers/sandbox.ts';
+import { webhooksReceived } from '#server/modules/payments/webhooks-received.ts';
 import { createAdminDiscountsService } from '#server/modules/promotions/admin-discounts.service.ts';
 import { createPromotionsService } from '#server/modules/promotions/promotions.service.ts';
 import { createAdminReviewsService } from '#server/modules/reviews/admin-reviews.service.ts';
@@ -67,6 +72,7 @@ import { createLogger, type Logger } from '#server/platform/logger.ts';
 import { PageCache } from '#server/platform/page-cache.ts';
 import { createRateLimiter, type RateLimitOverrides } from '#server/platform/rate-limit.ts';
 import { createAbuseLimits, unknownRuleNames } from '#server/platform/rate-limit-rules.ts';
+import { assertCan, type StaffActor } from '#server/platform/staff-actor.ts';
 import type { BlobStorage } from '#server/platform/storage.ts';
 
 export interface ServiceConfig {
@@ -98,6 +104,12 @@ export interface ServiceConfig {
   newsletterBatchSize?: number;
   /** The clock the sign-in delay reads (default Date.now; tests move it instead of sleeping). */
   now?: () => number;
+  /**
+   * What the launch checklist reads of the configuration besides the above (ADR 071): SMTP_URL,
+   * DATA_DIR, BACKUP_EVERY_HOURS as it applies, the database's kind. Absent: a shop with no mail
+   * server, no backups and the embedded database in ./data.
+   */
+  launch?: Omit<LaunchConfig, 'publicUrl' | 'paystackSecretKey'>;
   /** Make staff uploads' image renditions ahead, in the background (ADR 054; the running shop). */
   renditionsAhead?: boolean;
 }
@@ -330,6 +342,61 @@ export function createServices(deps: {
     content,
     promotions,
   });
+  /**
+   * The sample data (ADR 070): how many sample rows remain, and their removal (admins; audited;
+   * refused while the shop is still a demo shop). `actor` absent: the command line.
+   */
+  const sampleData = {
+    status: () => sampleDataStatus(db),
+    async remove(input: { keepCatalogue: boolean; actor?: StaffActor }) {
+      const { actor } = input;
+      if (actor) assertCan(actor, 'delete.any', 'Only an admin can remove the sample data.');
+      const result = await removeSampleData(
+        {
+          db,
+          storage,
+          log,
+          record: (tx, removed) =>
+            audit.record(tx, {
+              actorUserId: actor?.user.id ?? null,
+              action: 'sample_data.remove',
+              subjectType: 'sample_data',
+              subjectId: 'all',
+              ip: actor?.ip ?? null,
+              details: {
+                keepCatalogue: input.keepCatalogue,
+                removed,
+                via: actor ? 'admin' : 'command line',
+              },
+            }),
+        },
+        { keepCatalogue: input.keepCatalogue },
+      );
+      // Every process shows the shop without them: catalogue, slides, settings and their pages.
+      catalog.invalidate();
+      content.invalidate();
+      return result;
+    },
+  };
+  // The launch checklist (/admin/launch, ADR 071).
+  const launch = createLaunchService({
+    db,
+    config: {
+      publicUrl: config.publicUrl,
+      paystackSecretKey: config.payments.paystackSecretKey,
+      ...(config.launch ?? { dataDir: 'data', backupEveryHours: 0, database: 'pglite' }),
+    },
+    content,
+    settings,
+    sampleData,
+    staff: { list: () => twoFactor.listStaff() },
+    webhooks: webhooksReceived,
+    deliveries,
+    mail,
+    audit,
+    backups: lastBackup,
+    log: log.child({ module: 'launch' }),
+  });
   return {
     accounts,
     /** Anonymous pages' finished HTML, forgotten with the data they show (ADR 038). */
@@ -388,6 +455,8 @@ export function createServices(deps: {
       lowStockThreshold: async () => (await settings.operations()).lowStockThreshold,
     }),
     demo,
+    sampleData,
+    launch,
     profiles,
     twoFactor,
     audit,

@@ -2,18 +2,18 @@
 // (`productId` may list several, comma-separated, when a guest wishlist is merged).
 import { data, redirect } from 'react-router';
 import { requireUser } from '#app/lib/auth.server.ts';
-import { formFailure } from '#app/lib/forms.server.ts';
+import { formAction, type WithForm } from '#app/lib/route-errors.server.ts';
 import { safeRedirectPath } from '#core/safe-redirect.ts';
 import type { Route } from './+types/account.wishlist';
 
-export async function action({ request, url, context }: Route.ActionArgs) {
-  const user = await requireUser(context, url);
-  const form = await request.formData();
-  const productIds = String(form.get('productId') ?? '')
-    .split(',')
-    .filter(Boolean);
-  const { profiles } = context.services;
-  try {
+export const action = formAction(
+  async ({ form: read, url, context }: WithForm<Route.ActionArgs>) => {
+    const user = await requireUser(context, url);
+    const form = await read();
+    const productIds = String(form.get('productId') ?? '')
+      .split(',')
+      .filter(Boolean);
+    const { profiles } = context.services;
     await context.services.limits.enforce('wishlist', context);
     const ids =
       form.get('intent') === 'remove'
@@ -22,12 +22,9 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     const back = form.get('redirectTo');
     if (back) return redirect(safeRedirectPath(back, '/wishlist'));
     return data({ ok: true, productIds: ids });
-  } catch (error) {
-    const failure = formFailure(error, {});
-    if (failure) return failure;
-    throw error;
-  }
-}
+  },
+  { keep: () => ({}) },
+);
 
 export function loader() {
   return redirect('/wishlist');

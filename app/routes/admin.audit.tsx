@@ -2,9 +2,10 @@
 // route anywhere edits or deletes an entry.
 import { AuditLogPage } from '#app/features/admin/audit/audit-log-page.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
+import { pageLoader } from '#app/lib/route-errors.server.ts';
 import type { Route } from './+types/admin.audit';
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   await requirePermission(context, 'audit.view', url);
   const query = Object.fromEntries(url.searchParams);
   const { audit, twoFactor } = context.services;
@@ -19,7 +20,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     people: staff.map((m) => ({ id: m.id, name: `${m.name} (${m.role})` })),
     ...vocabulary,
   };
-}
+});
 
 export function meta() {
   return [{ title: 'Audit log | Crown Hair Admin' }, { name: 'robots', content: 'noindex, nofollow' }];

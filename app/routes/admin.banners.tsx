@@ -6,6 +6,7 @@ import { data } from 'react-router';
 import { BannersPage, type BannerTab } from '#app/features/admin/banners/banners-page.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { pageLoader } from '#app/lib/route-errors.server.ts';
 import { redirectWithToast } from '#app/lib/toast.server.ts';
 import { photosFromForm, storeNewPhotos } from '#app/lib/uploads.server.ts';
 import type { Route } from './+types/admin.banners';
@@ -20,7 +21,7 @@ function idOf(value: FormDataEntryValue | string | null): number | null {
   return typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : null;
 }
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   await requirePermission(context, 'banners.manage', url);
   const tab = tabOf(url.searchParams.get('tab'));
   const edit = url.searchParams.get('edit');
@@ -29,7 +30,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     context.services.banners.listPopups(),
   ]);
   return { tab, edit: edit === 'new' ? ('new' as const) : idOf(edit), slides, popups };
-}
+});
 
 export function meta() {
   return [{ title: 'Banners | Crown Hair Admin' }, { name: 'robots', content: 'noindex, nofollow' }];

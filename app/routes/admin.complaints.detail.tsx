@@ -1,91 +1,75 @@
 // /admin/complaints/:id: one ticket — the whole thread with photos and internal notes, the
 // customer's orders, status, assignment, a reply (saved and emailed) and staff-only notes, and
 // the ticket's audit trail. `complaints.handle`; every form posts here, works without JavaScript.
-import { data } from 'react-router';
 import { loadAuditTrail } from '#app/features/admin/audit/audit-trail.server.ts';
 import { ComplaintDetail } from '#app/features/admin/complaints/complaint-detail.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
-import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { formAction, idParam, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import { supportPhotoOf } from '#app/lib/support-photo.server.ts';
 import { redirectWithToast } from '#app/lib/toast.server.ts';
-import type { SessionUser } from '#core/contract/account.ts';
 import type { Route } from './+types/admin.complaints.detail';
 
-async function detailOr404(context: Route.LoaderArgs['context'], user: SessionUser, id: string) {
-  try {
-    return await context.services.support.admin.detail({ user, ip: context.clientIp }, id);
-  } catch (error) {
-    if ((error as { status?: number }).status === 404)
-      throw data({ message: 'Ticket not found.' }, { status: 404 });
-    throw error;
-  }
-}
-
-export async function loader({ url, params, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, params, context }: Route.LoaderArgs) => {
   const user = await requirePermission(context, 'complaints.handle', url);
+  const id = idParam(params.id, 'ticket');
   const [ticket, auditTrail] = await Promise.all([
-    detailOr404(context, user, params.id),
-    loadAuditTrail(context, user, 'support_ticket', params.id),
+    context.services.support.admin.detail({ user, ip: context.clientIp }, id),
+    loadAuditTrail(context, user, 'support_ticket', String(id)),
   ]);
   return { ticket, auditTrail };
-}
+});
 
-export async function action({ request, url, params, context }: Route.ActionArgs) {
+export const action = formAction(async ({ form: read, url, params, context }: WithForm<Route.ActionArgs>) => {
   const user = await requirePermission(context, 'complaints.handle', url);
   const actor = { user, ip: context.clientIp };
-  const form = await request.formData();
+  const form = await read();
   const values: Record<string, string> = { ...formValues(form), id: params.id };
   const here = url.pathname;
   const admin = context.services.support.admin;
-  try {
-    switch (values.intent) {
-      case 'status': {
-        const { changed } = await admin.setStatus(actor, values);
-        return redirectWithToast(here, {
-          kind: 'success',
-          message: changed
-            ? values.status === 'resolved'
-              ? 'Ticket resolved: the customer has been emailed.'
-              : 'Status changed.'
-            : 'That ticket already had this status.',
-        });
-      }
-      case 'reply': {
-        await admin.reply(actor, values, { photo: await supportPhotoOf(form) });
-        return redirectWithToast(here, {
-          kind: 'success',
-          message: 'Reply saved and emailed to the customer.',
-        });
-      }
-      case 'update-reply': {
-        await admin.reply(actor, values, { update: true });
-        return redirectWithToast(here, {
-          kind: 'success',
-          message: 'Reply updated and emailed to the customer.',
-        });
-      }
-      case 'note':
-        await admin.note(actor, values);
-        return redirectWithToast(here, { kind: 'success', message: 'Note saved (staff only).' });
-      case 'assign': {
-        const { assigneeName } = await admin.assign(actor, values);
-        return redirectWithToast(here, {
-          kind: 'success',
-          message: assigneeName ? `Assigned to ${assigneeName}.` : 'Nobody is assigned now.',
-        });
-      }
-      default:
-        return redirectWithToast(here, {
-          kind: 'error',
-          message: 'Please use one of the buttons on this page.',
-        });
+  switch (values.intent) {
+    case 'status': {
+      const { changed } = await admin.setStatus(actor, values);
+      return redirectWithToast(here, {
+        kind: 'success',
+        message: changed
+          ? values.status === 'resolved'
+            ? 'Ticket resolved: the customer has been emailed.'
+            : 'Status changed.'
+          : 'That ticket already had this status.',
+      });
     }
-  } catch (error) {
-    const failure = formFailure(error, values);
-    if (!failure) throw error;
-    return data(failure.data, failure.init ?? undefined);
+    case 'reply': {
+      await admin.reply(actor, values, { photo: await supportPhotoOf(form) });
+      return redirectWithToast(here, {
+        kind: 'success',
+        message: 'Reply saved and emailed to the customer.',
+      });
+    }
+    case 'update-reply': {
+      await admin.reply(actor, values, { update: true });
+      return redirectWithToast(here, {
+        kind: 'success',
+        message: 'Reply updated and emailed to the customer.',
+      });
+    }
+    case 'note':
+      await admin.note(actor, values);
+      return redirectWithToast(here, { kind: 'success', message: 'Note saved (staff only).' });
+    case 'assign': {
+      const { assigneeName } = await admin.assign(actor, values);
+      return redirectWithToast(here, {
+        kind: 'success',
+        message: assigneeName ? `Assigned to ${assigneeName}.` : 'Nobody is assigned now.',
+      });
+    }
+    default:
+      return redirectWithToast(here, {
+        kind: 'error',
+        message: 'Please use one of the buttons on this page.',
+      });
   }
-}
+});
 
 export const headers = formHeaders;
 

@@ -2,14 +2,14 @@
 // row and the reply dialog (`?reply=<id>`) that saves the reply and emails it (a ticket with a
 // reply offers "Update Reply", which edits it and emails the update). Staff and admins with
 // `complaints.handle`. Every form posts here and works without JavaScript.
-import { data } from 'react-router';
 import { ComplaintsPage } from '#app/features/admin/complaints/complaints-page.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
-import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { formAction, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import { redirectWithToast } from '#app/lib/toast.server.ts';
 import type { Route } from './+types/admin.complaints';
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   const user = await requirePermission(context, 'complaints.handle', url);
   const params = url.searchParams;
   const query = Object.fromEntries(params);
@@ -17,7 +17,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const replyId = Number(params.get('reply'));
   const replying = result.items.find((t) => t.id === replyId) ?? null;
   return { data: result, replying };
-}
+});
 
 /** The list's address without the dialog (where a save or a cancel goes back to). */
 function listAddress(url: URL): string {
@@ -27,48 +27,42 @@ function listAddress(url: URL): string {
   return `${url.pathname}${rest ? `?${rest}` : ''}`;
 }
 
-export async function action({ request, url, context }: Route.ActionArgs) {
+export const action = formAction(async ({ form: read, url, context }: WithForm<Route.ActionArgs>) => {
   const user = await requirePermission(context, 'complaints.handle', url);
   const actor = { user, ip: context.clientIp };
-  const form = await request.formData();
+  const form = await read();
   const values = formValues(form);
   const here = listAddress(url);
   const admin = context.services.support.admin;
-  try {
-    switch (values.intent) {
-      case 'status': {
-        const { changed } = await admin.setStatus(actor, values);
-        return redirectWithToast(here, {
-          kind: 'success',
-          message: changed
-            ? values.status === 'resolved'
-              ? 'Ticket resolved: the customer has been emailed.'
-              : 'Status changed.'
-            : 'That ticket already had this status.',
-        });
-      }
-      case 'reply':
-      case 'update-reply': {
-        const { updated } = await admin.reply(actor, values, { update: values.intent === 'update-reply' });
-        return redirectWithToast(here, {
-          kind: 'success',
-          message: updated
-            ? 'Reply updated and emailed to the customer.'
-            : 'Reply saved and emailed to the customer.',
-        });
-      }
-      default:
-        return redirectWithToast(here, {
-          kind: 'error',
-          message: 'Please use one of the buttons on this page.',
-        });
+  switch (values.intent) {
+    case 'status': {
+      const { changed } = await admin.setStatus(actor, values);
+      return redirectWithToast(here, {
+        kind: 'success',
+        message: changed
+          ? values.status === 'resolved'
+            ? 'Ticket resolved: the customer has been emailed.'
+            : 'Status changed.'
+          : 'That ticket already had this status.',
+      });
     }
-  } catch (error) {
-    const failure = formFailure(error, values);
-    if (!failure) throw error;
-    return data(failure.data, failure.init ?? undefined);
+    case 'reply':
+    case 'update-reply': {
+      const { updated } = await admin.reply(actor, values, { update: values.intent === 'update-reply' });
+      return redirectWithToast(here, {
+        kind: 'success',
+        message: updated
+          ? 'Reply updated and emailed to the customer.'
+          : 'Reply saved and emailed to the customer.',
+      });
+    }
+    default:
+      return redirectWithToast(here, {
+        kind: 'error',
+        message: 'Please use one of the buttons on this page.',
+      });
   }
-}
+});
 
 export const headers = formHeaders;
 

@@ -3,20 +3,25 @@
 import { DashboardPage } from '#app/features/admin/dashboard/dashboard-page.tsx';
 import { PHONE_CHART, revenueChartGeometry } from '#app/features/admin/dashboard/revenue-chart.server.ts';
 import { requirePermission } from '#app/lib/auth.server.ts';
+import { pageLoader } from '#app/lib/route-errors.server.ts';
 import { PERIOD_LABELS, parseDashboardPeriod } from '#core/periods.ts';
 import type { Route } from './+types/admin.dashboard';
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   const user = await requirePermission(context, 'dashboard.view', url);
   const period = parseDashboardPeriod(url.searchParams.get('period'));
-  const figures = await context.services.analytics.dashboard(period);
+  const [figures, launch] = await Promise.all([
+    context.services.analytics.dashboard(period),
+    context.services.launch.progress({ user, ip: context.clientIp }),
+  ]);
   return {
+    launch,
     name: user.name,
     figures,
     chart: revenueChartGeometry(figures.chart.points),
     phoneChart: revenueChartGeometry(figures.chart.points, PHONE_CHART),
   };
-}
+});
 
 export function meta({ data }: Route.MetaArgs) {
   const period = data ? PERIOD_LABELS[data.figures.period] : 'Dashboard';
@@ -33,6 +38,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       figures={loaderData.figures}
       chart={loaderData.chart}
       phoneChart={loaderData.phoneChart}
+      launch={loaderData.launch}
     />
   );
 }

@@ -10,6 +10,7 @@ import { DiscountsPage } from '#app/features/admin/discounts/discounts-page.tsx'
 import { requirePermission } from '#app/lib/auth.server.ts';
 import { asAppError } from '#app/lib/errors.ts';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { pageLoader } from '#app/lib/route-errors.server.ts';
 import { redirectWithToast } from '#app/lib/toast.server.ts';
 import { instantToLagosLocal } from '#core/contract/admin-discounts.ts';
 import { koboToNairaInput } from '#core/money-input.ts';
@@ -34,7 +35,7 @@ function idOf(raw: unknown): number {
   return /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN;
 }
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   const user = await requirePermission(context, 'discounts.manage', url);
   const actor = { user, ip: context.clientIp };
   const params = url.searchParams;
@@ -87,7 +88,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   }
   const products = modal ? await service.productChoices(actor, '', modal.productIds) : null;
   return { list, modal, products, closeHref: listHref(params) };
-}
+});
 
 /** What each action says once it has worked (a toast on the list). */
 function done(code: string, what: 'created' | 'saved' | 'on' | 'off' | 'deleted' | 'kept'): string {

@@ -4,33 +4,28 @@
 import { Form } from 'react-router';
 import { FormMessage } from '#app/features/account/form-fields.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
-import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { formAction, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import { redirectWithToast } from '#app/lib/toast.server.ts';
 import type { Route } from './+types/admin.mail';
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   const user = await requirePermission(context, 'mail.outbox', url);
   return context.services.outboxAdmin.trouble({ user, ip: context.clientIp });
-}
+});
 
-export async function action({ request, url, context }: Route.ActionArgs) {
+export const action = formAction(async ({ form: read, url, context }: WithForm<Route.ActionArgs>) => {
   const user = await requirePermission(context, 'mail.outbox', url);
-  const values = formValues(await request.formData());
-  try {
-    const done = await context.services.outboxAdmin.retry(
-      { user, ip: context.clientIp },
-      Number.parseInt(values.id ?? '', 10),
-    );
-    return redirectWithToast('/admin/mail', {
-      kind: 'success',
-      message: `The ${done.template} message to ${done.to} is queued to be sent again now.`,
-    });
-  } catch (error) {
-    const failure = formFailure(error, values);
-    if (!failure) throw error;
-    return failure;
-  }
-}
+  const values = formValues(await read());
+  const done = await context.services.outboxAdmin.retry(
+    { user, ip: context.clientIp },
+    Number.parseInt(values.id ?? '', 10),
+  );
+  return redirectWithToast('/admin/mail', {
+    kind: 'success',
+    message: `The ${done.template} message to ${done.to} is queued to be sent again now.`,
+  });
+});
 
 export const headers = formHeaders;
 

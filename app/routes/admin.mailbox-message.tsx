@@ -1,17 +1,18 @@
 // /admin/mailbox/:id: one delivered email, as text (links clickable) and as the HTML the shopper
 // sees (in a sandboxed frame: no scripts, no access to the admin page).
 import { ArrowLeft } from 'lucide-react';
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import { requireRole } from '#app/lib/auth.server.ts';
+import { found, idParam, pageLoader } from '#app/lib/route-errors.server.ts';
 import { STAFF_ROLES } from '#core/account.ts';
 import type { Route } from './+types/admin.mailbox-message';
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ params, context }: Route.LoaderArgs) => {
   await requireRole(context, STAFF_ROLES);
-  const message = await context.services.mail.getMailboxMessage(Number(params.id));
-  if (!message) throw data(null, { status: 404 });
+  const id = idParam(params.id, 'message');
+  const message = found(await context.services.mail.getMailboxMessage(id), 'There is no such message.');
   return { message };
-}
+});
 
 /** Plain text with its web addresses turned into links. */
 function Linkified({ text }: { text: string }) {

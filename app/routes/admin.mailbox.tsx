@@ -2,18 +2,19 @@
 // confirmations, password resets, …), newest first, so every flow works on one machine.
 import { Form, Link } from 'react-router';
 import { requireRole } from '#app/lib/auth.server.ts';
+import { pageLoader } from '#app/lib/route-errors.server.ts';
 import { STAFF_ROLES } from '#core/account.ts';
 import type { Route } from './+types/admin.mailbox';
 
 const PAGE_SIZE = 25;
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   await requireRole(context, STAFF_ROLES);
   const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
   const to = (url.searchParams.get('to') ?? '').trim().slice(0, 254);
   const mailbox = await context.services.mail.listMailbox({ page, pageSize: PAGE_SIZE, to });
   return { mailbox, to };
-}
+});
 
 const dateTime = new Intl.DateTimeFormat('en-NG', {
   dateStyle: 'medium',

@@ -1,69 +1,55 @@
 // /admin/newsletter/campaigns/:id: one campaign — its draft, preview, a test to yourself, sending
 // to all confirmed subscribers, and progress while it goes out (ADR 036). Reading needs
 // `newsletter.view`; saving, testing and sending need `newsletter.send` (admins).
-import { data } from 'react-router';
 import { loadAuditTrail } from '#app/features/admin/audit/audit-trail.server.ts';
 import { CampaignPage } from '#app/features/admin/newsletter/campaign-page.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
-import { asAppError } from '#app/lib/errors.ts';
-import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { formAction, idParam, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import { redirectWithToast } from '#app/lib/toast.server.ts';
 import { can } from '#core/permissions.ts';
 import type { Route } from './+types/admin.newsletter.campaigns.detail';
 
-export async function loader({ url, params, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, params, context }: Route.LoaderArgs) => {
   const user = await requirePermission(context, 'newsletter.view', url);
   const admin = context.services.newsletter.admin;
-  const campaign = await admin
-    .campaign({ user, ip: context.clientIp }, { id: params.id })
-    .catch((error: unknown) => {
-      const known = asAppError(error);
-      // "No such campaign" (or a malformed id) is the page's answer, not a crash.
-      if (known)
-        throw data({ message: known.message }, { status: known.status === 400 ? 404 : known.status });
-      throw error;
-    });
+  const id = idParam(params.id, 'campaign');
+  const campaign = await admin.campaign({ user, ip: context.clientIp }, { id });
   const [confirmedCount, auditTrail] = await Promise.all([
     context.services.newsletter.countSubscribers(),
     loadAuditTrail(context, user, 'newsletter_campaign', campaign.id),
   ]);
   return { campaign, confirmedCount, auditTrail, canSend: can(user.role, 'newsletter.send') };
-}
+});
 
-export async function action({ request, url, params, context }: Route.ActionArgs) {
+export const action = formAction(async ({ form, url, params, context }: WithForm<Route.ActionArgs>) => {
   const user = await requirePermission(context, 'newsletter.send', url);
   const actor = { user, ip: context.clientIp };
-  const values = formValues(await request.formData());
+  const values = formValues(await form());
   const here = `/admin/newsletter/campaigns/${params.id}`;
   const admin = context.services.newsletter.admin;
-  try {
-    switch (values.intent) {
-      case 'save':
-        await admin.updateCampaign(actor, { ...values, id: params.id });
-        return redirectWithToast(here, { kind: 'success', message: 'Draft saved.' });
-      case 'test': {
-        const { to } = await admin.sendTest(actor, { id: params.id });
-        return redirectWithToast(here, { kind: 'success', message: `A test copy is on its way to ${to}.` });
-      }
-      case 'send': {
-        const { recipients } = await admin.startSending(actor, { id: params.id });
-        return redirectWithToast(here, {
-          kind: 'success',
-          message: `Sending to ${recipients.toLocaleString('en-NG')} confirmed ${recipients === 1 ? 'subscriber' : 'subscribers'}.`,
-        });
-      }
-      default:
-        return redirectWithToast(here, {
-          kind: 'error',
-          message: 'Please use one of the buttons on this page.',
-        });
+  switch (values.intent) {
+    case 'save':
+      await admin.updateCampaign(actor, { ...values, id: params.id });
+      return redirectWithToast(here, { kind: 'success', message: 'Draft saved.' });
+    case 'test': {
+      const { to } = await admin.sendTest(actor, { id: params.id });
+      return redirectWithToast(here, { kind: 'success', message: `A test copy is on its way to ${to}.` });
     }
-  } catch (error) {
-    const failure = formFailure(error, values);
-    if (!failure) throw error;
-    return failure;
+    case 'send': {
+      const { recipients } = await admin.startSending(actor, { id: params.id });
+      return redirectWithToast(here, {
+        kind: 'success',
+        message: `Sending to ${recipients.toLocaleString('en-NG')} confirmed ${recipients === 1 ? 'subscriber' : 'subscribers'}.`,
+      });
+    }
+    default:
+      return redirectWithToast(here, {
+        kind: 'error',
+        message: 'Please use one of the buttons on this page.',
+      });
   }
-}
+});
 
 export const headers = formHeaders;
 

@@ -2,33 +2,28 @@
 // (`newsletter.send`); saving leads to the campaign's page (preview, test, send).
 import { NewCampaignPage } from '#app/features/admin/newsletter/campaign-page.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
-import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { formAction, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import { redirectWithToast } from '#app/lib/toast.server.ts';
 import type { Route } from './+types/admin.newsletter.campaigns.new';
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   await requirePermission(context, 'newsletter.send', url);
   return null;
-}
+});
 
-export async function action({ request, url, context }: Route.ActionArgs) {
+export const action = formAction(async ({ form: read, url, context }: WithForm<Route.ActionArgs>) => {
   const user = await requirePermission(context, 'newsletter.send', url);
-  const values = formValues(await request.formData());
-  try {
-    const { id } = await context.services.newsletter.admin.createCampaign(
-      { user, ip: context.clientIp },
-      values,
-    );
-    return redirectWithToast(`/admin/newsletter/campaigns/${id}`, {
-      kind: 'success',
-      message: 'Draft saved. Preview it, send yourself a test, then send it.',
-    });
-  } catch (error) {
-    const failure = formFailure(error, values);
-    if (!failure) throw error;
-    return failure;
-  }
-}
+  const values = formValues(await read());
+  const { id } = await context.services.newsletter.admin.createCampaign(
+    { user, ip: context.clientIp },
+    values,
+  );
+  return redirectWithToast(`/admin/newsletter/campaigns/${id}`, {
+    kind: 'success',
+    message: 'Draft saved. Preview it, send yourself a test, then send it.',
+  });
+});
 
 export const headers = formHeaders;
 

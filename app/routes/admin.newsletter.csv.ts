@@ -2,9 +2,10 @@
 // streamed as CSV from the database (ADR 036, like the orders export of ADR 026). Staff with
 // `newsletter.view`; every export is audited.
 import { requirePermission } from '#app/lib/auth.server.ts';
+import { pageLoader } from '#app/lib/route-errors.server.ts';
 import type { Route } from './+types/admin.newsletter.csv';
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   const user = await requirePermission(context, 'newsletter.view', url);
   const query = Object.fromEntries(url.searchParams);
   const { stream, fileName } = await context.services.newsletter.admin.exportCsv(
@@ -18,4 +19,4 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       'cache-control': 'private, no-store',
     },
   });
-}
+});

@@ -7,7 +7,8 @@ import { loadAuditTrail } from '#app/features/admin/audit/audit-trail.server.ts'
 import { ORDER_TOASTS } from '#app/features/admin/orders/messages.ts';
 import { OrderDetail } from '#app/features/admin/orders/order-detail.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
-import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { formHeaders } from '#app/lib/forms.server.ts';
+import { formAction, found, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import { redirectWithToast } from '#app/lib/toast.server.ts';
 import { can } from '#core/permissions.ts';
 import type { Route } from './+types/admin.orders.detail';
@@ -15,11 +16,10 @@ import type { Route } from './+types/admin.orders.detail';
 const INTENTS = ['status', 'cancel', 'note', 'confirm-payment', 'resend'] as const;
 type Intent = (typeof INTENTS)[number];
 
-export async function loader({ url, params, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, params, context }: Route.LoaderArgs) => {
   const user = await requirePermission(context, 'orders.view', url);
   const { services } = context;
-  const order = await services.orders.admin.detail(params.trackingNumber);
-  if (!order) throw data({ message: 'Order not found.' }, { status: 404 });
+  const order = found(await services.orders.admin.detail(params.trackingNumber), 'Order not found.');
   const [payments, staff, auditTrail] = await Promise.all([
     services.payments.forOrder(order.id),
     services.twoFactor.listStaff(),
@@ -42,22 +42,21 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     names,
     can: { update: can(user.role, 'orders.update'), correct: can(user.role, 'orders.correct') },
   };
-}
+});
 
-export async function action({ request, url, params, context }: Route.ActionArgs) {
-  const user = await requirePermission(context, 'orders.update', url);
-  const actor = { ...user, ip: context.clientIp };
-  const { orders } = context.services;
-  const form = await request.formData();
-  const raw = String(form.get('intent') ?? '');
-  if (!(INTENTS as readonly string[]).includes(raw))
-    throw data({ message: 'Unknown action.' }, { status: 400 });
-  const intent = raw as Intent;
-  const values = formValues(form);
-  const trackingNumber = params.trackingNumber;
-  const here = `/admin/orders/${encodeURIComponent(trackingNumber)}`;
-  const done = (message: string) => redirectWithToast(here, { kind: 'success', message });
-  try {
+export const action = formAction(
+  async ({ form: read, url, params, context }: WithForm<Route.ActionArgs>) => {
+    const user = await requirePermission(context, 'orders.update', url);
+    const actor = { ...user, ip: context.clientIp };
+    const { orders } = context.services;
+    const form = await read();
+    const raw = String(form.get('intent') ?? '');
+    if (!(INTENTS as readonly string[]).includes(raw))
+      throw data({ message: 'Unknown action.' }, { status: 400 });
+    const intent = raw as Intent;
+    const trackingNumber = params.trackingNumber;
+    const here = `/admin/orders/${encodeURIComponent(trackingNumber)}`;
+    const done = (message: string) => redirectWithToast(here, { kind: 'success', message });
     switch (intent) {
       case 'status': {
         const correction = form.get('correction') === 'true';
@@ -87,12 +86,10 @@ export async function action({ request, url, params, context }: Route.ActionArgs
         await orders.admin.resendConfirmation(trackingNumber, actor);
         return done(ORDER_TOASTS.resent);
     }
-  } catch (error) {
-    const failure = formFailure(error, values);
-    if (!failure) throw error;
-    return data({ ...failure.data, intent }, failure.init ?? undefined);
-  }
-}
+  },
+  // Which of the page's forms was refused: it opens again with what was typed.
+  { tag: (values) => ({ intent: values.intent as Intent }) },
+);
 
 export const headers = formHeaders;
 

@@ -1,16 +1,17 @@
 // /admin/orders/:trackingNumber/packing-slip: a print-styled page, outside the admin shell so
 // only the slip reaches the paper. Staff with `orders.view`.
-import { data, isRouteErrorResponse, Link } from 'react-router';
+import { isRouteErrorResponse, Link } from 'react-router';
 import { PackingSlip } from '#app/features/admin/orders/packing-slip.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
+import { found, pageLoader } from '#app/lib/route-errors.server.ts';
 import type { Route } from './+types/admin.orders.packing-slip';
 
-export async function loader({ url, params, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, params, context }: Route.LoaderArgs) => {
   await requirePermission(context, 'orders.view', url);
-  const order = await context.services.orders.admin.detail(params.trackingNumber);
-  if (!order) throw data({ message: 'Order not found.' }, { status: 404 });
-  return { order };
-}
+  return {
+    order: found(await context.services.orders.admin.detail(params.trackingNumber), 'Order not found.'),
+  };
+});
 
 export function meta({ params }: Route.MetaArgs) {
   return [

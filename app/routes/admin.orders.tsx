@@ -5,16 +5,17 @@ import { ORDER_TOASTS } from '#app/features/admin/orders/messages.ts';
 import { OrdersList } from '#app/features/admin/orders/orders-list.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { pageLoader } from '#app/lib/route-errors.server.ts';
 import { redirectWithToast } from '#app/lib/toast.server.ts';
 import { adminOrderFiltersFrom } from '#core/contract/admin-orders.ts';
 import type { Route } from './+types/admin.orders';
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   await requirePermission(context, 'orders.view', url);
   const filters = adminOrderFiltersFrom(url.searchParams);
   const page = await context.services.orders.admin.list(filters);
   return { page, filters };
-}
+});
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const user = await requirePermission(context, 'orders.update', url);

@@ -1,34 +1,23 @@
 // /admin/products/:id: one product's form. Admins edit it (variants keep their ids; a stock edit is
 // conditional on the stock the form was loaded with), delete (archive) and restore it; staff read
 // it (ADR 030). The page ends with the product's audit trail.
-import { data, isRouteErrorResponse, Link } from 'react-router';
+import { isRouteErrorResponse, Link } from 'react-router';
 import { loadAuditTrail } from '#app/features/admin/audit/audit-trail.server.ts';
 import { AuditTrail } from '#app/features/admin/audit/audit-trail.tsx';
 import { productFormAction } from '#app/features/admin/products/product-form.server.ts';
 import { ProductForm } from '#app/features/admin/products/product-form.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
-import { asAppError } from '#app/lib/errors.ts';
 import { formHeaders } from '#app/lib/forms.server.ts';
+import { idParam, pageLoader } from '#app/lib/route-errors.server.ts';
 import { can } from '#core/permissions.ts';
 import { draftFromProduct } from '#core/product-draft.ts';
 import type { Route } from './+types/admin.products.detail';
 
-function productId(raw: string): number {
-  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(id) || id < 1)
-    throw data({ message: 'There is no product with that id.' }, { status: 404 });
-  return id;
-}
-
-export async function loader({ url, params, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, params, context }: Route.LoaderArgs) => {
   const user = await requirePermission(context, 'products.view', url);
-  const id = productId(params.id);
+  const id = idParam(params.id, 'product');
   const [product, auditTrail] = await Promise.all([
-    context.services.adminProducts.detail({ user, ip: context.clientIp }, id).catch((error: unknown) => {
-      const known = asAppError(error);
-      if (known) throw data({ message: known.message }, { status: known.status });
-      throw error;
-    }),
+    context.services.adminProducts.detail({ user, ip: context.clientIp }, id),
     loadAuditTrail(context, user, 'product', id),
   ]);
   return {
@@ -40,10 +29,10 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     auditTrail,
     can: { edit: can(user.role, 'products.edit'), delete: can(user.role, 'delete.any') },
   };
-}
+});
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {
-  return productFormAction(request, url, context, productId(params.id));
+  return productFormAction(request, url, context, idParam(params.id, 'product'));
 }
 
 export const headers = formHeaders;

@@ -5,13 +5,14 @@ import { productFormAction } from '#app/features/admin/products/product-form.ser
 import { ProductForm } from '#app/features/admin/products/product-form.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
 import { formHeaders } from '#app/lib/forms.server.ts';
+import { pageLoader } from '#app/lib/route-errors.server.ts';
 import { emptyDraft } from '#core/product-draft.ts';
 import type { Route } from './+types/admin.products.new';
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   await requirePermission(context, 'products.edit', url);
   return { draft: emptyDraft() };
-}
+});
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   await requirePermission(context, 'products.edit', url);

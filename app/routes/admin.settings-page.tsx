@@ -5,40 +5,38 @@
 import { data, Link } from 'react-router';
 import { FormMessage, SubmitButton, TextField } from '#app/features/account/form-fields.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
-import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { formAction, found, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import { redirectWithToast } from '#app/lib/toast.server.ts';
 import type { Route } from './+types/admin.settings-page';
 
-export async function loader({ url, params, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, params, context }: Route.LoaderArgs) => {
   await requirePermission(context, 'settings.manage', url);
   const view = await context.services.settings.adminView();
-  const page = view.pages.find((p) => p.slug === params.slug);
-  if (!page) throw data({ message: 'There is no such page.' }, { status: 404 });
-  return { page };
-}
+  return {
+    page: found(
+      view.pages.find((p) => p.slug === params.slug),
+      'There is no such page.',
+    ),
+  };
+});
 
-export async function action({ request, url, params, context }: Route.ActionArgs) {
+export const action = formAction(async ({ form: read, url, params, context }: WithForm<Route.ActionArgs>) => {
   const user = await requirePermission(context, 'settings.manage', url);
-  const form = await request.formData();
+  const form = await read();
   const intent = String(form.get('intent') ?? '');
   const values = formValues(form);
-  try {
-    if (intent === 'preview') {
-      const preview = context.services.settings.previewPage(values);
-      return { ok: true as const, preview, values };
-    }
-    if (intent !== 'save') throw data({ message: 'Unknown action.' }, { status: 400 });
-    await context.services.settings.savePage({ id: user.id, ip: context.clientIp }, params.slug, values);
-    return redirectWithToast(`/admin/settings/pages/${params.slug}`, {
-      kind: 'success',
-      message: 'Page saved.',
-    });
-  } catch (error) {
-    const failure = formFailure(error, values);
-    if (!failure) throw error;
-    return data(failure.data, failure.init ?? undefined);
+  if (intent === 'preview') {
+    const preview = context.services.settings.previewPage(values);
+    return { ok: true as const, preview, values };
   }
-}
+  if (intent !== 'save') throw data({ message: 'Unknown action.' }, { status: 400 });
+  await context.services.settings.savePage({ id: user.id, ip: context.clientIp }, params.slug, values);
+  return redirectWithToast(`/admin/settings/pages/${params.slug}`, {
+    kind: 'success',
+    message: 'Page saved.',
+  });
+});
 
 export const headers = formHeaders;
 

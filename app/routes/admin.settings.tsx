@@ -5,6 +5,7 @@ import { data } from 'react-router';
 import { SettingsPage } from '#app/features/admin/settings/settings-page.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { pageLoader } from '#app/lib/route-errors.server.ts';
 import { redirectWithToast } from '#app/lib/toast.server.ts';
 import { SETTINGS_SECTIONS, type SettingsSection } from '#core/contract/admin-settings.ts';
 import type { Route } from './+types/admin.settings';
@@ -20,11 +21,11 @@ const SAVED: Record<SettingsSection, string> = {
   reminders: 'Reminder settings saved.',
 };
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   await requirePermission(context, 'settings.manage', url);
   const view = await context.services.settings.adminView();
   return { view: { ...view, pages: view.pages.map((p) => ({ slug: p.slug, title: p.title })) } };
-}
+});
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const user = await requirePermission(context, 'settings.manage', url);

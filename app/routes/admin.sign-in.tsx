@@ -4,6 +4,7 @@ import { redirect } from 'react-router';
 import { AdminSignIn } from '#app/features/admin/admin-sign-in.tsx';
 import { afterPassword, secondFactorPath, signedInRedirect } from '#app/lib/auth.server.ts';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { pageLoader } from '#app/lib/route-errors.server.ts';
 import { STAFF_ROLES } from '#core/account.ts';
 import { safeRedirectPath } from '#core/safe-redirect.ts';
 import type { Route } from './+types/admin.sign-in';
@@ -13,14 +14,14 @@ function adminDestination(value: FormDataEntryValue | string | null): string {
   return path.startsWith('/admin/') && !path.startsWith('/admin/sign-in') ? path : '/admin/dashboard';
 }
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   const redirectTo = adminDestination(url.searchParams.get('redirectTo'));
   const session = await context.auth.getSession();
   if (session && STAFF_ROLES.includes(session.user.role)) throw redirect(redirectTo);
   // Password given, second factor not yet: straight on to it (ADR 019).
   if (session?.secondFactor === 'required') throw redirect(secondFactorPath(redirectTo));
   return { redirectTo };
-}
+});
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();

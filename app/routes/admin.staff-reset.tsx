@@ -3,16 +3,18 @@
 import { data, Form, isRouteErrorResponse, Link } from 'react-router';
 import { FormMessage, SubmitButton } from '#app/features/account/form-fields.tsx';
 import { requireRole } from '#app/lib/auth.server.ts';
-import { formFailure, formHeaders } from '#app/lib/forms.server.ts';
+import { formHeaders } from '#app/lib/forms.server.ts';
+import { formAction, found, idParam, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import { redirectWithToast } from '#app/lib/toast.server.ts';
 import { STAFF_ROLES } from '#core/account.ts';
 import type { Route } from './+types/admin.staff-reset';
 
-async function member(context: Route.LoaderArgs['context'], id: string) {
+async function member(context: Route.LoaderArgs['context'], id: number) {
   const staff = await context.services.twoFactor.listStaff();
-  const found = staff.find((m) => String(m.id) === id);
-  if (!found) throw data({ message: 'No such staff member.' }, { status: 404 });
-  return found;
+  return found(
+    staff.find((m) => m.id === id),
+    'No such staff member.',
+  );
 }
 
 /** Staff see the admin, but only an admin resets a second factor. */
@@ -23,29 +25,22 @@ async function requireAdmin(context: Route.LoaderArgs['context'], url: URL) {
   return user;
 }
 
-export async function loader({ url, params, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, params, context }: Route.LoaderArgs) => {
   const admin = await requireAdmin(context, url);
-  const target = await member(context, params.id);
+  const target = await member(context, idParam(params.id, 'staff member'));
   return { target, self: target.id === admin.id };
-}
+});
 
-export async function action({ url, params, context }: Route.ActionArgs) {
+export const action = formAction(async ({ url, params, context }: WithForm<Route.ActionArgs>) => {
   const admin = await requireAdmin(context, url);
-  const id = Number.parseInt(params.id, 10);
-  try {
-    if (!Number.isSafeInteger(id)) throw data({ message: 'No such staff member.' }, { status: 404 });
-    const done = await context.services.twoFactor.reset(admin, id, { ip: context.clientIp });
-    context.log.info({ by: admin.id, target: id, sessionsEnded: done.sessionsEnded }, 'two-factor reset');
-    return redirectWithToast(`/admin/staff?reset=${id}`, {
-      kind: 'success',
-      message: `Reset done for ${done.email}, and recorded in the audit log.`,
-    });
-  } catch (error) {
-    const failure = formFailure(error, {});
-    if (!failure) throw error;
-    return failure;
-  }
-}
+  const id = idParam(params.id, 'staff member');
+  const done = await context.services.twoFactor.reset(admin, id, { ip: context.clientIp });
+  context.log.info({ by: admin.id, target: id, sessionsEnded: done.sessionsEnded }, 'two-factor reset');
+  return redirectWithToast(`/admin/staff?reset=${id}`, {
+    kind: 'success',
+    message: `Reset done for ${done.email}, and recorded in the audit log.`,
+  });
+});
 
 export const headers = formHeaders;
 

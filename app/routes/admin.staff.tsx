@@ -3,16 +3,17 @@
 import { Link } from 'react-router';
 import { FormMessage } from '#app/features/account/form-fields.tsx';
 import { requireRole } from '#app/lib/auth.server.ts';
+import { pageLoader } from '#app/lib/route-errors.server.ts';
 import { STAFF_ROLES } from '#core/account.ts';
 import type { Route } from './+types/admin.staff';
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   const user = await requireRole(context, STAFF_ROLES, url);
   const staff = await context.services.twoFactor.listStaff();
   const reset = url.searchParams.get('reset');
   const resetMember = reset ? (staff.find((m) => String(m.id) === reset) ?? null) : null;
   return { staff, me: user.id, isAdmin: user.role === 'admin', resetMember };
-}
+});
 
 export function meta() {
   return [{ title: 'Staff | Crown Hair Admin' }, { name: 'robots', content: 'noindex, nofollow' }];

@@ -1,16 +1,17 @@
 // The admin portal's shell (/admin/*; markup in app/features/admin/shell/): staff and admins only. Every admin loader and action checks
 // the role itself (requireRole); anyone else gets this layout's error boundary, which is the admin
 // sign-in form, with status 401 (signed out) or 403 (signed in without the role).
-import { isRouteErrorResponse, Link, Outlet, useLocation } from 'react-router';
+import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteLoaderData } from 'react-router';
 import { AdminSignIn } from '#app/features/admin/admin-sign-in.tsx';
 import { AdminShell, type SectionBadge } from '#app/features/admin/shell/admin-shell.tsx';
 import { requireRole } from '#app/lib/auth.server.ts';
+import { pageLoader } from '#app/lib/route-errors.server.ts';
 import { STAFF_ROLES } from '#core/account.ts';
 import type { TicketCounts } from '#core/contract/support.ts';
 import { DEMO_ADMIN_SECOND_FACTOR_NOTICE } from '#core/two-factor.ts';
 import type { Route } from './+types/admin';
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   const user = await requireRole(context, STAFF_ROLES, url);
   return {
     user: { name: user.name, role: user.role },
@@ -19,7 +20,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     // Complaints by status beside the sidebar's Complaints (null without complaints.handle).
     complaints: await context.services.support.admin.sidebarCounts({ user }),
   };
-}
+});
 
 function complaintBadges(counts: TicketCounts | null): Record<string, SectionBadge> | undefined {
   if (!counts) return undefined;
@@ -74,6 +75,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation();
+  // Set when this layout's own loader worked and a page inside it refused or failed (ADR 074).
+  const shell = useRouteLoaderData<typeof loader>('routes/admin');
   if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) {
     return (
       <AdminSignIn
@@ -87,19 +90,38 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   }
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <div className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center">
+  // A refusal's own message (a bad id, a missing row) when the page gave one (app/lib/route-errors.server.ts).
+  const refusal =
+    isRouteErrorResponse(error) && error.status < 500 && typeof error.data?.message === 'string'
+      ? (error.data.message as string)
+      : null;
+  const content = (
+    <div
+      className="flex flex-col items-center justify-center gap-4 px-4 py-16 text-center"
+      data-admin-error={isRouteErrorResponse(error) ? error.status : 500}
+    >
       <h1 className="font-display text-3xl font-semibold">
-        {notFound ? 'Page not found' : 'Something went wrong'}
+        {notFound ? 'Page not found' : refusal ? 'That did not work' : 'Something went wrong'}
       </h1>
       <p className="text-muted">
-        {notFound
-          ? 'There is no admin page at this address.'
-          : 'Please try again in a moment; nothing was lost.'}
+        {refusal ??
+          (notFound
+            ? 'There is no admin page at this address.'
+            : 'Please try again in a moment; nothing was lost.')}
       </p>
       <Link to="/admin/dashboard" className="btn-primary">
         Admin dashboard
       </Link>
     </div>
+  );
+  if (!shell) return <div className="flex min-h-dvh flex-col">{content}</div>;
+  return (
+    <AdminShell
+      user={shell.user}
+      secondFactorExempt={shell.secondFactorExempt}
+      badges={complaintBadges(shell.complaints)}
+    >
+      {content}
+    </AdminShell>
   );
 }

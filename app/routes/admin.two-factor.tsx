@@ -7,6 +7,7 @@ import { ShieldCheck } from 'lucide-react';
 import { data, Form, redirect } from 'react-router';
 import { Enrol, Manage, RecoveryCodes, Verify } from '#app/features/admin/two-factor-steps.tsx';
 import { formFailure, formValues } from '#app/lib/forms.server.ts';
+import { pageLoader } from '#app/lib/route-errors.server.ts';
 import { safeRedirectPath } from '#core/safe-redirect.ts';
 import type { Route } from './+types/admin.two-factor';
 
@@ -21,7 +22,7 @@ function adminDestination(value: FormDataEntryValue | string | null): string {
 
 const NO_STORE = { 'cache-control': 'private, no-store' };
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   const redirectTo = adminDestination(url.searchParams.get('redirectTo'));
   const session = await context.auth.getSession();
   if (!session) throw redirect(`/admin/sign-in?${new URLSearchParams({ redirectTo })}`);
@@ -45,7 +46,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     { mode: 'enrol' as const, redirectTo, enrolment, email: session.user.email },
     { headers: NO_STORE },
   );
-}
+});
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();

@@ -6,8 +6,8 @@ import { data, isRouteErrorResponse, Link } from 'react-router';
 import { loadAuditTrail } from '#app/features/admin/audit/audit-trail.server.ts';
 import { UserDetail } from '#app/features/admin/users/user-detail.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
-import { asAppError } from '#app/lib/errors.ts';
-import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { formAction, idParam, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import { redirectWithToast } from '#app/lib/toast.server.ts';
 import { can } from '#core/permissions.ts';
 import type { Route } from './+types/admin.users-detail';
@@ -20,23 +20,11 @@ const USERS_DONE = {
   emailed: 'Email queued. It is in the outbox and recorded in the audit trail below.',
 } as const;
 
-function userId(raw: string): number {
-  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(id))
-    throw data({ message: 'There is no account with that id.' }, { status: 404 });
-  return id;
-}
-
-export async function loader({ url, params, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, params, context }: Route.LoaderArgs) => {
   const user = await requirePermission(context, 'customers.view', url);
-  const id = userId(params.id);
+  const id = idParam(params.id, 'account');
   const [found, auditTrail] = await Promise.all([
-    context.services.adminUsers.detail({ user, ip: context.clientIp }, id).catch((error: unknown) => {
-      const known = asAppError(error);
-      // "No such account" (and any other refusal) is the page's answer, not a crash.
-      if (known) throw data({ message: known.message }, { status: known.status });
-      throw error;
-    }),
+    context.services.adminUsers.detail({ user, ip: context.clientIp }, id),
     loadAuditTrail(context, user, 'user', id),
   ]);
   return {
@@ -52,7 +40,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       changeRole: can(user.role, 'users.change-role'),
     },
   };
-}
+});
 
 const PERMISSION_OF = {
   suspend: 'customers.suspend',
@@ -61,24 +49,26 @@ const PERMISSION_OF = {
   email: 'customers.email',
 } as const;
 
-export async function action({ request, url, params, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
-  if (!(intent in PERMISSION_OF)) throw data({ message: 'Unknown action.' }, { status: 400 });
-  const known = intent as keyof typeof PERMISSION_OF;
-  const user = await requirePermission(context, 'customers.view', url);
-  const id = userId(params.id);
-  const actor = { user, ip: context.clientIp };
-  const values = formValues(form);
-  const here = `/admin/users/${id}`;
-  if (!can(user.role, PERMISSION_OF[known])) {
-    const message = 'Only an admin can do that: ask an admin of the shop.';
-    return data(
-      { ok: false as const, message, code: 'forbidden', fieldErrors: {}, values, intent: known },
-      { status: 403 },
-    );
-  }
-  try {
+type Intent = keyof typeof PERMISSION_OF;
+
+export const action = formAction(
+  async ({ form: read, url, params, context }: WithForm<Route.ActionArgs>) => {
+    const form = await read();
+    const intent = String(form.get('intent') ?? '');
+    if (!(intent in PERMISSION_OF)) throw data({ message: 'Unknown action.' }, { status: 400 });
+    const known = intent as Intent;
+    const user = await requirePermission(context, 'customers.view', url);
+    const id = idParam(params.id, 'account');
+    const actor = { user, ip: context.clientIp };
+    const values = formValues(form);
+    const here = `/admin/users/${id}`;
+    if (!can(user.role, PERMISSION_OF[known])) {
+      const message = 'Only an admin can do that: ask an admin of the shop.';
+      return data(
+        { ok: false as const, message, code: 'forbidden', fieldErrors: {}, values, intent: known },
+        { status: 403 },
+      );
+    }
     const users = context.services.adminUsers;
     if (known === 'suspend') {
       await users.suspend(actor, id, values);
@@ -94,12 +84,10 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     }
     await users.sendEmail(actor, id, values);
     return redirectWithToast(here, { kind: 'success', message: USERS_DONE.emailed });
-  } catch (error) {
-    const failure = formFailure(error, values);
-    if (!failure) throw error;
-    return data({ ...failure.data, intent: known }, failure.init ?? undefined);
-  }
-}
+  },
+  // Which of the page's forms was refused: the others stay as they were.
+  { tag: (values) => ({ intent: values.intent as Intent }) },
+);
 
 export const headers = formHeaders;
 

@@ -2,13 +2,14 @@
 // they joined; the filter lives in the address (app/features/admin/users/users-page.tsx).
 import { UsersPage } from '#app/features/admin/users/users-page.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
+import { pageLoader } from '#app/lib/route-errors.server.ts';
 import type { Route } from './+types/admin.users';
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   const user = await requirePermission(context, 'customers.view', url);
   const query = Object.fromEntries(url.searchParams);
   return context.services.adminUsers.list({ user, ip: context.clientIp }, query);
-}
+});
 
 export function meta() {
   return [{ title: 'Users | Crown Hair Admin' }, { name: 'robots', content: 'noindex, nofollow' }];

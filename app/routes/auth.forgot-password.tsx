@@ -3,21 +3,16 @@
 import { KeyRound } from 'lucide-react';
 import { Form, Link } from 'react-router';
 import { EmailField, FormMessage, SubmitButton } from '#app/features/account/form-fields.tsx';
-import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { keepFormOnFailure } from '#app/lib/keep-form.ts';
+import { formAction, type WithForm } from '#app/lib/route-errors.server.ts';
 import type { Route } from './+types/auth.forgot-password';
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await request.formData());
-  try {
-    const { email } = await context.services.accounts.requestPasswordReset(values, context.auth.client);
-    return { ok: true as const, email };
-  } catch (error) {
-    const failure = formFailure(error, values);
-    if (failure) return failure;
-    throw error;
-  }
-}
+export const action = formAction(async ({ form: read, context }: WithForm<Route.ActionArgs>) => {
+  const values = formValues(await read());
+  const { email } = await context.services.accounts.requestPasswordReset(values, context.auth.client);
+  return { ok: true as const, email };
+});
 
 /** A request that fails (no network, a 5xx) keeps the form and what was typed, with a message (ADR 061). */
 export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args);

@@ -3,31 +3,26 @@
 import { KeyRound } from 'lucide-react';
 import { Form, Link, redirect } from 'react-router';
 import { FormMessage, NewPasswordFields, SubmitButton } from '#app/features/account/form-fields.tsx';
-import { formFailure, formValues } from '#app/lib/forms.server.ts';
+import { formValues } from '#app/lib/forms.server.ts';
 import { keepFormOnFailure } from '#app/lib/keep-form.ts';
+import { formAction, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import type { Route } from './+types/auth.reset-password';
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   const token = (url.searchParams.get('token') ?? '').slice(0, 200);
   return { token, usable: await context.services.accounts.isResetTokenUsable(token) };
-}
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+export const action = formAction(async ({ form: read, context }: WithForm<Route.ActionArgs>) => {
+  const form = await read();
   const values = formValues(form);
-  try {
-    await context.services.accounts.resetPassword(values);
-    context.log.info('password reset by emailed link');
-    // Every session ended, this browser's too: clear its cookie and ask for the new password.
-    return redirect(`/auth?notice=password-reset`, {
-      headers: { 'set-cookie': context.auth.clearSessionCookie() },
-    });
-  } catch (error) {
-    const failure = formFailure(error, values);
-    if (failure) return failure;
-    throw error;
-  }
-}
+  await context.services.accounts.resetPassword(values);
+  context.log.info('password reset by emailed link');
+  // Every session ended, this browser's too: clear its cookie and ask for the new password.
+  return redirect(`/auth?notice=password-reset`, {
+    headers: { 'set-cookie': context.auth.clearSessionCookie() },
+  });
+});
 
 /** A request that fails (no network, a 5xx) keeps the form and what was typed, with a message (ADR 061). */
 export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args);

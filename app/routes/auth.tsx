@@ -5,6 +5,7 @@ import { AuthPage, type AuthTab } from '#app/features/account/auth-page.tsx';
 import { signedInRedirect } from '#app/lib/auth.server.ts';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { keepFormOnFailure } from '#app/lib/keep-form.ts';
+import { pageLoader } from '#app/lib/route-errors.server.ts';
 import { ACCOUNT_HOME } from '#core/account.ts';
 import { safeRedirectPath } from '#core/safe-redirect.ts';
 import type { Route } from './+types/auth';
@@ -23,12 +24,12 @@ function destination(value: FormDataEntryValue | string | null): string {
   return path.startsWith('/auth') ? ACCOUNT_HOME : path;
 }
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   const redirectTo = destination(url.searchParams.get('redirectTo'));
   if (await context.auth.getUser()) throw redirect(redirectTo);
   const tab: Tab = url.searchParams.get('tab') === 'signup' ? 'signup' : 'signin';
   return { tab, redirectTo, notice: NOTICES[url.searchParams.get('notice') ?? ''] ?? null };
-}
+});
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();

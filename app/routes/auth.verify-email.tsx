@@ -8,8 +8,9 @@ import { MailCheck } from 'lucide-react';
 import { Form, Link } from 'react-router';
 import { EmailField, FormMessage, PasswordField, SubmitButton } from '#app/features/account/form-fields.tsx';
 import { signedInRedirect } from '#app/lib/auth.server.ts';
-import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { keepFormOnFailure } from '#app/lib/keep-form.ts';
+import { formAction, type WithForm } from '#app/lib/route-errors.server.ts';
 import { ACCOUNT_HOME } from '#core/account.ts';
 import { safeRedirectPath } from '#core/safe-redirect.ts';
 import type { Route } from './+types/auth.verify-email';
@@ -21,28 +22,22 @@ export function loader({ url }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+export const action = formAction(async ({ form: read, context }: WithForm<Route.ActionArgs>) => {
+  const form = await read();
   const values = formValues(form);
   const { accounts } = context.services;
-  try {
-    if (form.get('intent') === 'confirm') {
-      const session = await accounts.verifyEmail(
-        { token: String(form.get('token') ?? ''), password: String(form.get('password') ?? '') },
-        context.auth.client,
-      );
-      context.log.info({ userId: session.user.id }, 'email confirmed');
-      const next = safeRedirectPath(form.get('next'), ACCOUNT_HOME);
-      return signedInRedirect(context, session, next.startsWith('/auth') ? ACCOUNT_HOME : next);
-    }
-    const { email } = await accounts.resendVerification(values, context.auth.client);
-    return { ok: true as const, email };
-  } catch (error) {
-    const failure = formFailure(error, values);
-    if (failure) return failure;
-    throw error;
+  if (form.get('intent') === 'confirm') {
+    const session = await accounts.verifyEmail(
+      { token: String(form.get('token') ?? ''), password: String(form.get('password') ?? '') },
+      context.auth.client,
+    );
+    context.log.info({ userId: session.user.id }, 'email confirmed');
+    const next = safeRedirectPath(form.get('next'), ACCOUNT_HOME);
+    return signedInRedirect(context, session, next.startsWith('/auth') ? ACCOUNT_HOME : next);
   }
-}
+  const { email } = await accounts.resendVerification(values, context.auth.client);
+  return { ok: true as const, email };
+});
 
 /** A request that fails (no network, a 5xx) keeps the form and what was typed, with a message (ADR 061). */
 export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args);

@@ -5,15 +5,16 @@ import { data, redirect } from 'react-router';
 import { CartPage } from '#app/features/cart/cart-page.tsx';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { STATIC_PAGE } from '#app/lib/page-handle.ts';
+import { pageLoader } from '#app/lib/route-errors.server.ts';
 import { safeRedirectPath } from '#core/safe-redirect.ts';
 import type { Route } from './+types/cart';
 
 const INTENTS = ['add', 'set', 'remove', 'clear', 'promo', 'remove-promo'] as const;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ context }: Route.LoaderArgs) => {
   const cart = await context.services.cart.view(await context.cart.owner());
   return { cart };
-}
+});
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();

@@ -4,12 +4,13 @@
 // app/islands/checkout.ts (ADR 046).
 import { redirect } from 'react-router';
 import { CheckoutPage } from '#app/features/checkout/checkout-page.tsx';
-import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { CHECKOUT_PAGE } from '#app/lib/page-handle.ts';
+import { formAction, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import { formatNigerianPhone } from '#core/nigeria.ts';
 import type { Route } from './+types/checkout';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ context }: Route.LoaderArgs) => {
   const owner = await context.cart.owner();
   // After a refused order the action's read of the cart is the one shown (ADR 045).
   const cart = await context.services.cart.view(owner, context.cart.memo);
@@ -42,30 +43,24 @@ export async function loader({ context }: Route.LoaderArgs) {
       shipLandmark: profile?.addressLandmark ?? '',
     } as Record<string, string>,
   };
-}
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await request.formData());
+export const action = formAction(async ({ form: read, context }: WithForm<Route.ActionArgs>) => {
+  const values = formValues(await read());
   const user = await context.auth.getUser();
-  try {
-    await context.services.limits.enforce('checkout', context);
-    const placed = await context.services.checkout.place(
-      await context.cart.owner(),
-      user?.id ?? null,
-      values,
-      context.cart.memo,
-    );
-    context.log.info(
-      { order: placed.order.trackingNumber, method: placed.order.paymentMethod, replayed: placed.replayed },
-      'order placed',
-    );
-    return redirect(placed.next);
-  } catch (error) {
-    const failure = formFailure(error, values);
-    if (failure) return failure;
-    throw error;
-  }
-}
+  await context.services.limits.enforce('checkout', context);
+  const placed = await context.services.checkout.place(
+    await context.cart.owner(),
+    user?.id ?? null,
+    values,
+    context.cart.memo,
+  );
+  context.log.info(
+    { order: placed.order.trackingNumber, method: placed.order.paymentMethod, replayed: placed.replayed },
+    'order placed',
+  );
+  return redirect(placed.next);
+});
 
 export const headers = formHeaders;
 

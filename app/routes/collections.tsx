@@ -5,6 +5,7 @@ import { PriceRange } from '#app/features/catalog/price-range.tsx';
 import { ProductGrid } from '#app/features/catalog/product-card.tsx';
 import { PAGE_TAGS, sharePage } from '#app/lib/page-cache.server.ts';
 import { STATIC_PAGE } from '#app/lib/page-handle.ts';
+import { pageLoader } from '#app/lib/route-errors.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import {
   CATEGORY_NAMES,
@@ -31,12 +32,12 @@ const SORTS: { value: ListingSort; label: string }[] = [
   { value: 'price-desc', label: 'Price: high to low' },
 ];
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   const state = readListingState(url.searchParams);
   const result = await context.services.catalog.listProducts(state);
   sharePage(context, [PAGE_TAGS.listings, PAGE_TAGS.categories]);
   return { state, ...result, canonical: `${context.publicUrl}${listingHref(state)}` };
-}
+});
 
 /** Served without React in the browser: app/islands/listing.ts enhances the filters (ADR 039). */
 export const handle = STATIC_PAGE;

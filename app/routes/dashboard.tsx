@@ -5,6 +5,7 @@ import { DashboardPage } from '#app/features/account/dashboard-page.tsx';
 import { dashboardTab } from '#app/features/account/dashboard-tabs.tsx';
 import { requireUser } from '#app/lib/auth.server.ts';
 import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { pageLoader } from '#app/lib/route-errors.server.ts';
 import { supportPhotoOf } from '#app/lib/support-photo.server.ts';
 import { photoFilesOf } from '#app/lib/uploads.server.ts';
 import { REVIEW_PHOTO_FILES_FIELD, REVIEW_PHOTO_REMOVE_FIELD } from '#core/contract/reviews.ts';
@@ -20,7 +21,7 @@ const INTENTS: readonly Intent[] = [
   'ticket-message',
 ];
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   const user = await requireUser(context, url);
   const params = url.searchParams;
   const tab = dashboardTab(params.get('tab'));
@@ -49,7 +50,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       focusProductId: Number.isSafeInteger(focus) && focus > 0 ? focus : null,
     },
   };
-}
+});
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const user = await requireUser(context, url);

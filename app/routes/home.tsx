@@ -3,11 +3,12 @@ import { HeroSlider } from '#app/features/home/hero-slider.tsx';
 import { ProductSection, PromoBlock, ShopByCategory } from '#app/features/home/home-sections.tsx';
 import { PAGE_TAGS, sharePage } from '#app/lib/page-cache.server.ts';
 import { STATIC_PAGE } from '#app/lib/page-handle.ts';
+import { pageLoader } from '#app/lib/route-errors.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import { ogImageUrl } from '#core/media.ts';
 import type { Route } from './+types/home';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ context }: Route.LoaderArgs) => {
   const { catalog, content } = context.services;
   const [heroSlides, sections, categories] = await Promise.all([
     content.listHeroSlides(),
@@ -16,7 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   sharePage(context, [PAGE_TAGS.home, PAGE_TAGS.categories]);
   return { heroSlides, ...sections, categories, canonical: `${context.publicUrl}/` };
-}
+});
 
 export function meta({ data }: Route.MetaArgs) {
   const slide = data?.heroSlides[0];

@@ -6,9 +6,10 @@
 import { data, Link } from 'react-router';
 import { sharePage } from '#app/lib/page-cache.server.ts';
 import { STATIC_PAGE } from '#app/lib/page-handle.ts';
+import { pageLoader } from '#app/lib/route-errors.server.ts';
 import type { Route } from './+types/info-page';
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ params, context }: Route.LoaderArgs) => {
   const page = await context.services.settings.contentPage(params.slug);
   if (!page) {
     context.log.warn({ path: `/pages/${params.slug}` }, 'page not found');
@@ -16,7 +17,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   sharePage(context, []);
   return { page };
-}
+});
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   const page = loaderData?.page;

@@ -3,10 +3,11 @@
 // webhook through the same code as Paystack's; Cancel sends the shopper to the cancel page.
 import { FlaskConical, Lock } from 'lucide-react';
 import { data, Form, redirect } from 'react-router';
+import { pageLoader } from '#app/lib/route-errors.server.ts';
 import { formatPrice } from '#core/money.ts';
 import type { Route } from './+types/pay.sandbox';
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ params, context }: Route.LoaderArgs) => {
   const sandbox = context.services.payments.sandbox;
   const transaction = sandbox ? await sandbox.transaction(params.reference) : null;
   if (!transaction) throw data(null, { status: 404 });
@@ -16,7 +17,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     email: transaction.email,
     status: transaction.status,
   };
-}
+});
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { payments } = context.services;

@@ -3,9 +3,10 @@
 // cart emptied (by the payment itself). Pay-on-delivery and bank-transfer orders land here too.
 import { data, Link, redirect } from 'react-router';
 import { OrderConfirmation } from '#app/features/orders/order-confirmation.tsx';
+import { pageLoader } from '#app/lib/route-errors.server.ts';
 import type { Route } from './+types/payment-success';
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   // Paystack adds both ?trxref= and ?reference= to the return address.
   const reference = (url.searchParams.get('reference') ?? url.searchParams.get('trxref') ?? '').slice(0, 100);
   const { payments, orders, content } = context.services;
@@ -33,7 +34,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       accountNumber: store.bankAccountNumber,
     },
   };
-}
+});
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   const title = loaderData?.outcome === 'paid' ? 'Payment Successful' : 'Order received';

@@ -5,13 +5,14 @@
 import { data, redirect } from 'react-router';
 import { productMeta } from '#app/features/product/product-meta.ts';
 import { ProductNotFound, ProductView } from '#app/features/product/product-view.tsx';
-import { formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { PAGE_TAGS, sharePage } from '#app/lib/page-cache.server.ts';
 import { STATIC_PAGE } from '#app/lib/page-handle.ts';
+import { formAction, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import { parseProductId, productPath } from '#core/catalog.ts';
 import type { Route } from './+types/product';
 
-export async function loader({ url, params, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, params, context }: Route.LoaderArgs) => {
   const id = parseProductId(params.slug);
   const product = id === null ? null : await context.services.catalog.getProduct(id);
   if (!product) {
@@ -55,11 +56,11 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     // "Email me when it's back": a signed-in shopper taps once (their email); which they await.
     backInStock: { accountEmail: user?.email ?? null, waiting },
   };
-}
+});
 
 /** The product page's one form of its own: "Email me when it's back" on a sold-out variant. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+export const action = formAction(async ({ form: read, context }: WithForm<Route.ActionArgs>) => {
+  const form = await read();
   const values = formValues(form);
   if (values.intent !== 'back-in-stock') {
     return data(
@@ -73,27 +74,21 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  try {
-    await context.services.limits.enforce('backInStock', context);
-    const user = await context.auth.getUser();
-    const answer = await context.services.backInStock.request(
-      values,
-      user ? { userId: user.id, email: user.email } : null,
-    );
-    return {
-      ok: true as const,
-      variantId: Number(values.variantId),
-      email: answer.email,
-      message: answer.created
-        ? `Done: we'll email ${answer.email} once, when it's back.`
-        : `You're already on the list: we'll email ${answer.email} once, when it's back.`,
-    };
-  } catch (error) {
-    const failure = formFailure(error, values);
-    if (failure) return failure;
-    throw error;
-  }
-}
+  await context.services.limits.enforce('backInStock', context);
+  const user = await context.auth.getUser();
+  const answer = await context.services.backInStock.request(
+    values,
+    user ? { userId: user.id, email: user.email } : null,
+  );
+  return {
+    ok: true as const,
+    variantId: Number(values.variantId),
+    email: answer.email,
+    message: answer.created
+      ? `Done: we'll email ${answer.email} once, when it's back.`
+      : `You're already on the list: we'll email ${answer.email} once, when it's back.`,
+  };
+});
 
 export const headers = formHeaders;
 

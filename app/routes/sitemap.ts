@@ -1,5 +1,6 @@
 // /sitemap.xml: every listing page and every product, for search engines.
 
+import { pageLoader } from '#app/lib/route-errors.server.ts';
 import { productPath } from '#core/catalog.ts';
 import { LISTING_CATEGORIES } from '#core/contract/catalog.ts';
 import type { Route } from './+types/sitemap';
@@ -10,7 +11,7 @@ const escapeXml = (s: string) =>
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
   );
 
-export async function loader({ context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ context }: Route.LoaderArgs) => {
   const base = context.publicUrl;
   const products = await context.services.catalog.listProductRefs();
   const urls = [
@@ -32,4 +33,4 @@ ${urls.map((u) => `  <url><loc>${escapeXml(u.loc)}</loc>${'lastmod' in u && u.la
   return new Response(body, {
     headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' },
   });
-}
+});

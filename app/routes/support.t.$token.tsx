@@ -4,45 +4,33 @@
 import { data, redirect } from 'react-router';
 import { FormMessage } from '#app/features/account/form-fields.tsx';
 import { TicketThread } from '#app/features/support/support-forms.tsx';
-import { echoable, formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { echoable, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { asPage, formAction, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import { supportPhotoOf } from '#app/lib/support-photo.server.ts';
 import { TICKET_BODY_MAX } from '#core/contract/support.ts';
 import type { Route } from './+types/support.t.$token';
 
-async function ticketOr404(context: Route.LoaderArgs['context'], token: string) {
-  try {
-    return await context.services.support.byToken(token);
-  } catch (error) {
-    if ((error as { status?: number }).status === 404) {
-      throw data({ message: 'We could not find that ticket.' }, { status: 404 });
-    }
-    throw error;
-  }
-}
-
-export async function loader({ url, params, context }: Route.LoaderArgs) {
-  const ticket = await ticketOr404(context, params.token);
+export const loader = pageLoader(async ({ url, params, context }: Route.LoaderArgs) => {
+  const ticket = await context.services.support.byToken(params.token);
   // The link is the key to a customer's messages and photos: no copy is kept, by any cache.
   return data(
     { ticket, sent: url.searchParams.has('sent') },
     { headers: { 'cache-control': 'private, no-store' } },
   );
-}
+});
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  await ticketOr404(context, params.token);
-  const form = await request.formData();
-  const values = formValues(form);
-  try {
+export const action = formAction(
+  async ({ form: read, params, context }: WithForm<Route.ActionArgs>) => {
+    // Another link is the same 404 page as for the loader, not a refused form.
+    await asPage(context.services.support.byToken(params.token));
+    const form = await read();
     await context.services.limits.enforce('support', context);
-    await context.services.support.replyByToken(params.token, values, await supportPhotoOf(form));
+    await context.services.support.replyByToken(params.token, formValues(form), await supportPhotoOf(form));
     return redirect(`/support/t/${params.token}?sent=1`);
-  } catch (error) {
-    const failure = formFailure(error, echoable(values, { body: TICKET_BODY_MAX }));
-    if (!failure) throw error;
-    return data(failure.data, failure.init ?? undefined);
-  }
-}
+  },
+  // What was typed comes back, never more than the field may hold (issue 29).
+  { keep: (values) => echoable(values, { body: TICKET_BODY_MAX }) },
+);
 
 export const headers = formHeaders;
 

@@ -2,15 +2,16 @@
 // subject, description and a photo. The guest gets an email with a private link to follow the
 // ticket and reply. A signed-in shopper is sent to the dashboard's Support tab instead.
 import { LifeBuoy } from 'lucide-react';
-import { data, redirect } from 'react-router';
+import { redirect } from 'react-router';
 import { FormMessage } from '#app/features/account/form-fields.tsx';
 import { NewTicketForm } from '#app/features/support/support-forms.tsx';
-import { echoable, formFailure, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { echoable, formHeaders, formValues } from '#app/lib/forms.server.ts';
+import { formAction, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import { supportPhotoOf } from '#app/lib/support-photo.server.ts';
 import { GUEST_TICKET_FIELD_LIMITS } from '#core/contract/support.ts';
 import type { Route } from './+types/support';
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   if (await context.auth.getUser()) throw redirect('/dashboard?tab=support');
   const params = url.searchParams;
   const sent = params.get('sent');
@@ -20,22 +21,21 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     sent: sent && /^T-[A-Z0-9]{6}$/.test(sent) ? sent : null,
     order: /^[A-Z0-9]{4,40}$/.test(order) ? order : null,
   };
-}
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const values = formValues(form);
-  try {
+export const action = formAction(
+  async ({ form: read, context }: WithForm<Route.ActionArgs>) => {
+    const form = await read();
     await context.services.limits.enforce('support', context);
-    const { reference } = await context.services.support.openAsGuest(values, await supportPhotoOf(form));
+    const { reference } = await context.services.support.openAsGuest(
+      formValues(form),
+      await supportPhotoOf(form),
+    );
     return redirect(`/support?sent=${reference}`);
-  } catch (error) {
-    // What was typed comes back, never more than each field may hold (issue 29).
-    const failure = formFailure(error, echoable(values, GUEST_TICKET_FIELD_LIMITS));
-    if (!failure) throw error;
-    return data(failure.data, failure.init ?? undefined);
-  }
-}
+  },
+  // What was typed comes back, never more than each field may hold (issue 29).
+  { keep: (values) => echoable(values, GUEST_TICKET_FIELD_LIMITS) },
+);
 
 export const headers = formHeaders;
 

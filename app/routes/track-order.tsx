@@ -5,10 +5,11 @@ import { Search } from 'lucide-react';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { TrackedOrderDetails } from '#app/features/orders/tracked-order.tsx';
 import { formFailure, formHeaders } from '#app/lib/forms.server.ts';
+import { pageLoader } from '#app/lib/route-errors.server.ts';
 import { normalizeTrackingNumber } from '#core/contract/orders.ts';
 import type { Route } from './+types/track-order';
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   const id = normalizeTrackingNumber((url.searchParams.get('id') ?? '').slice(0, 40));
   if (!id) return { id, order: null, notFound: false, limited: null };
   try {
@@ -24,7 +25,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   }
   const order = await context.services.orders.track(id, await context.auth.getUser());
   return { id, order, notFound: order === null, limited: null };
-}
+});
 
 export const headers = formHeaders;
 

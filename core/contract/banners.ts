@@ -93,7 +93,6 @@ export const HeroSlideInput = z
     }
   });
 export type HeroSlideInput = z.input<typeof HeroSlideInput>;
-export type HeroSlideValues = z.output<typeof HeroSlideInput>;
 
 export const PopupBannerInput = z.object({
   title: z
@@ -110,7 +109,6 @@ export const PopupBannerInput = z.object({
   oncePerSession: checkbox,
 });
 export type PopupBannerInput = z.input<typeof PopupBannerInput>;
-export type PopupBannerValues = z.output<typeof PopupBannerInput>;
 
 export const AdminHeroSlideSchema = z.object({
   id: z.number().int(),

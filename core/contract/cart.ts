@@ -33,7 +33,6 @@ export const AddedCartLineSchema = z.object({
   quantity: z.number().int().describe("The variant's line quantity now"),
   message: z.string().describe('What happened, in words for the shopper'),
 });
-export type AddedCartLine = z.infer<typeof AddedCartLineSchema>;
 
 /** Setting a quantity to 0 (or less) removes the line, as the spec says. */
 export const SetCartQuantityInput = z.object({

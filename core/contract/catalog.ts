@@ -58,29 +58,11 @@ export const HeroSlideSchema = z.object({
 });
 export type HeroSlide = z.infer<typeof HeroSlideSchema>;
 
-export const HomePageSchema = z.object({
-  heroSlides: z.array(HeroSlideSchema),
-  flashSale: z.array(ProductSummarySchema),
-  bestSellers: z.array(ProductSummarySchema),
-  newArrivals: z.array(ProductSummarySchema),
-  categories: z.array(CategorySchema),
-});
-export type HomePage = z.infer<typeof HomePageSchema>;
-
 // ── Listing (/collections and GET /api/v1/products) ────────────────────────────────────────────
 
 // The listing's constants live in zod-free core/catalog.ts, so the /collections page can use them
 // without shipping the validation library to the browser; they are re-exported here.
-export {
-  DEFAULT_PAGE_SIZE,
-  LISTING_CATEGORIES,
-  LISTING_SORTS,
-  type ListingCategory,
-  type ListingSort,
-  MAX_SEARCH_LENGTH,
-  PRICE_FILTER_MAX_NAIRA,
-  PRICE_RANGE_MAX_NAIRA,
-} from '../catalog.ts';
+export { LISTING_CATEGORIES } from '../catalog.ts';
 
 const wholeNaira = (name: string) =>
   z.coerce

@@ -57,7 +57,6 @@ export const OrderLineSchema = z.object({
   discountKobo: z.number().int(),
   totalKobo: z.number().int(),
 });
-export type OrderLine = z.infer<typeof OrderLineSchema>;
 
 export const OrderSummarySchema = z.object({
   trackingNumber: z.string(),
@@ -116,7 +115,6 @@ export const OwnerTrackedOrderSchema = z.strictObject({
   address: z.string(),
   history: z.array(z.object({ status: z.enum(ORDER_STATUSES), note: z.string(), at: z.string() })),
 });
-export type OwnerTrackedOrder = z.infer<typeof OwnerTrackedOrderSchema>;
 
 export const TrackedOrderSchema = z.discriminatedUnion('masked', [
   PublicTrackedOrderSchema,

@@ -148,6 +148,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (env.NODE_ENV === 'production' && isProductionShop(env)) {
     app.addHook('onRequest', canonicalHost({ publicUrl: env.PUBLIC_URL }));
   }
+  // The launch checklist's "last request on PUBLIC_URL's host" (ADR 071): remembered in memory,
+  // written at most once a minute per process, never awaited.
+  app.addHook('onRequest', (request, _reply, done) => {
+    services.launch.sawRequest(request.host);
+    done();
+  });
   // One line per request, pages included.
   app.addHook('onResponse', (request, reply, done) => {
     if (!(request.log as Logger).isLevelEnabled('info')) return done();

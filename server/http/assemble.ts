@@ -128,6 +128,12 @@ export async function assembleShop(options: { env: Env; log: Logger; dev: boolea
       demo: { eligible: demoEligible(env) },
       rateLimits: env.RATE_LIMITS,
       lowStockThreshold: env.LOW_STOCK_THRESHOLD,
+      launch: {
+        smtpUrl: env.SMTP_URL,
+        dataDir: env.DATA_DIR,
+        backupEveryHours: backupEveryHours(env),
+        database: config.kind,
+      },
     },
   });
   log.info(

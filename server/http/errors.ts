@@ -12,8 +12,6 @@ import {
 } from '#server/platform/errors.ts';
 import { sendUnavailable } from './unavailable.ts';
 
-export type { ErrorBody } from '#core/contract/errors.ts';
-
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   // The client hung up before its request was read: nothing went wrong on our side (ADR 050).
   if (clientHungUp(error, request)) {

@@ -1,8 +1,7 @@
 // Who may call a JSON API route: every protected route starts with one of these guards.
 import type { FastifyRequest } from 'fastify';
-import { STAFF_ROLES, type UserRole } from '#core/account.ts';
+import type { UserRole } from '#core/account.ts';
 import type { SessionUser } from '#core/contract/account.ts';
-import { can, type Permission } from '#core/permissions.ts';
 import type { RequestCart } from '#server/modules/cart/cart-cookie.ts';
 import type { RequestAuth } from '#server/platform/auth/request-auth.ts';
 import { ForbiddenError, SecondFactorRequiredError, UnauthorizedError } from '#server/platform/errors.ts';
@@ -38,15 +37,5 @@ export async function requireRole(request: FastifyRequest, roles: readonly UserR
     }
     throw new ForbiddenError();
   }
-  return user;
-}
-
-/** A staff member or admin whose role holds `permission` (core/permissions.ts): 401, or 403. */
-export async function requirePermission(
-  request: FastifyRequest,
-  permission: Permission,
-): Promise<SessionUser> {
-  const user = await requireRole(request, STAFF_ROLES);
-  if (!can(user.role, permission)) throw new ForbiddenError();
   return user;
 }

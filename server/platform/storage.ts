@@ -27,6 +27,11 @@ export async function putUpload(storage: BlobStorage, key: string, data: Buffer)
 export interface BlobStorage {
   get(key: string): Promise<Buffer | null>;
   put(key: string, data: Buffer): Promise<void>;
+  /**
+   * Removes the file at `key`, or everything under the folder `key` (a picture's renditions);
+   * nothing there is not an error. A store without it keeps files nothing refers to any more.
+   */
+  remove?(key: string): Promise<void>;
 }
 
 export class DiskStorage implements BlobStorage {
@@ -61,6 +66,10 @@ export class DiskStorage implements BlobStorage {
       throw error;
     }
   }
+
+  async remove(key: string): Promise<void> {
+    await rm(this.resolve(key), { recursive: true, force: true });
+  }
 }
 
 /** Keeps blobs in memory: for tests that need no disk. */
@@ -71,6 +80,9 @@ export class MemoryStorage implements BlobStorage {
   }
   async put(key: string, data: Buffer): Promise<void> {
     this.blobs.set(key, data);
+  }
+  async remove(key: string): Promise<void> {
+    for (const k of [...this.blobs.keys()]) if (k === key || k.startsWith(`${key}/`)) this.blobs.delete(k);
   }
   /** Every key held (tests check that a refused upload stored nothing). */
   keys(): string[] {

@@ -95,6 +95,7 @@ for (const width of WIDTHS) {
     it('finds nothing serious on the settings page and a content page editor with its preview', async () => {
       const page = await t.open(width);
       await check(page, '/admin/settings', 'Settings');
+      await check(page, '/admin/launch', 'Launch checklist');
       await check(page, '/admin/settings/pages/shipping', 'Edit Shipping Information');
       await page.getByRole('button', { name: 'Preview' }).click();
       await page.getByTestId('page-preview').waitFor(SLOW);

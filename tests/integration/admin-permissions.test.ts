@@ -105,6 +105,8 @@ const PAGE_RULES: Record<string, Rule> = {
     guarded('newsletter.view', 404),
   ),
   '/admin/settings': rule('/admin/settings', guarded('settings.manage')),
+  // The launch checklist: admins only, as the settings it points to (ADR 071).
+  '/admin/launch': rule('/admin/launch', guarded('settings.manage')),
   '/admin/settings/pages/:slug': rule('/admin/settings/pages/shipping', guarded('settings.manage')),
   // Any other admin address: outsiders meet the sign-in form, staff a not-found page.
   '/admin/*': rule('/admin/no-such-page', guarded('any staff', 404)),

@@ -38,6 +38,7 @@ describe('the sidebar', () => {
       'Newsletter',
       'Complaints',
       'Banners',
+      'Launch checklist',
       'Settings',
       'Audit log',
       'Mailbox',
@@ -59,7 +60,7 @@ describe('the sidebar', () => {
     const nav = page.body.match(/<nav aria-label="Admin">([\s\S]*?)<\/nav>/)![1]!;
     expect(nav).toContain('Orders');
     expect(nav).toContain('Audit log');
-    for (const adminOnly of ['Discounts', 'Banners', 'Settings'])
+    for (const adminOnly of ['Discounts', 'Banners', 'Launch checklist', 'Settings'])
       expect(nav).not.toContain(`<span>${adminOnly}</span>`);
   });
 

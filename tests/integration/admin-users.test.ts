@@ -66,7 +66,8 @@ describe('the list', () => {
     expect((await staff.get('/admin/users')).statusCode).toBe(200);
     expect((await admin.get('/admin/users')).statusCode).toBe(200);
     expect((await staff.get('/admin/users/999999')).statusCode).toBe(404);
-    expect((await staff.get('/admin/users/not-a-number')).statusCode).toBe(404);
+    // A malformed id is a bad address (400), a missing account a 404 (ADR 074).
+    expect((await staff.get('/admin/users/not-a-number')).statusCode).toBe(400);
   });
 
   it('searches by name, email and phone, and filters by state, role and joining date in the URL', async () => {

@@ -1,52 +1,22 @@
 // One small toast system for the storefront and the admin portal (ADR 024): a polite ARIA live
 // region (role="status"), each toast dismissible, hiding itself after a while — but not while the
 // pointer rests on it or focus is inside. Toasts come from the server (the one-time flash of
-// app/lib/toast.server.ts, rendered into the HTML, so they show without JavaScript too) or from
-// browser code through `showToast`.
+// app/lib/toast.server.ts, rendered into the HTML, so they show without JavaScript too).
 import { X } from 'lucide-react';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { type ShownToast, type Toast, visibleToasts } from '#app/lib/toast.ts';
+import { useEffect, useRef, useState } from 'react';
+import { type ShownToast, visibleToasts } from '#app/lib/toast.ts';
 import { useHydrated } from '#app/lib/use-hydrated.ts';
 
 const closeClass =
   '-m-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded text-ink/60 hover:text-ink focus-within:outline-2';
 const HIDE_AFTER_MS = { success: 6000, error: 10000 } as const;
 
-let queue: ShownToast[] = [];
-const listeners = new Set<() => void>();
-const emit = () => {
-  for (const l of listeners) l();
-};
-
-/** Shows a toast from browser code (a fetcher's answer, a copied link…). */
-export function showToast(toast: Toast): void {
-  // At most three at once (the spec): the oldest gives way to the newest.
-  queue = visibleToasts([...queue, { ...toast, id: Math.random().toString(36).slice(2, 10) }]);
-  emit();
-}
-
-function dismiss(id: string): void {
-  queue = queue.filter((t) => t.id !== id);
-  emit();
-}
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-const none: ShownToast[] = [];
-
 /** Renders the page's toasts. `flash`: the one the server read from this request's flash cookie. */
 export function Toaster({ flash }: { flash: ShownToast | null | undefined }) {
   const hydrated = useHydrated();
-  const client = useSyncExternalStore(
-    subscribe,
-    () => queue,
-    () => none,
-  );
   // The server's flash shows until dismissed or timed out; a new one (new id) replaces it.
   const [closedFlash, setClosedFlash] = useState<string | null>(null);
-  const toasts = visibleToasts(flash && flash.id !== closedFlash ? [flash, ...client] : client);
+  const toasts = visibleToasts(flash && flash.id !== closedFlash ? [flash] : []);
   return (
     <div
       role="status"
@@ -55,12 +25,7 @@ export function Toaster({ flash }: { flash: ShownToast | null | undefined }) {
       data-testid="toasts"
     >
       {toasts.map((t) => (
-        <ToastItem
-          key={t.id}
-          toast={t}
-          interactive={hydrated}
-          onClose={() => (t.id === flash?.id ? setClosedFlash(t.id) : dismiss(t.id))}
-        />
+        <ToastItem key={t.id} toast={t} interactive={hydrated} onClose={() => setClosedFlash(t.id)} />
       ))}
     </div>
   );

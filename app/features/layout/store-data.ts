@@ -7,8 +7,6 @@ export function useRootData() {
   return useRouteLoaderData<typeof rootLoader>('root');
 }
 
-export type RootData = NonNullable<ReturnType<typeof useRootData>>;
-
 export function useCurrency(): Currency {
   return useRootData()?.currency ?? NAIRA;
 }

@@ -42,6 +42,8 @@ export const users = pgTable(
      * Marked, never recognised by its address; at most one.
      */
     demoAdmin: boolean('demo_admin').notNull().default(false),
+    /** Written by the sample data's seed (ADR 070): `npm run sample:remove` deletes what carries it. */
+    sample: boolean('sample').notNull().default(false),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

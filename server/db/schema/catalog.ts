@@ -47,6 +47,8 @@ export const products = pgTable(
     /** Derived from `status` by the database, for the storefront's queries (ADR 030). */
     isActive: boolean('is_active').notNull().generatedAlwaysAs(sql`status = 'active'`),
     salesCount: integer('sales_count').notNull().default(0),
+    /** Written by the sample data's seed (ADR 070): `npm run sample:remove` deletes what carries it. */
+    sample: boolean('sample').notNull().default(false),
     /** Maintained by triggers (migration 0003): name, category, hair details and variant options. */
     searchText: text('search_text').notNull().default(''),
     searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('english', search_text)`),

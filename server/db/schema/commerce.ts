@@ -12,6 +12,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { ORDER_STATUSES, sqlStatusList } from '#core/order-status.ts';
+import { PAYMENT_STATUSES, sqlPaymentStatusList } from '#core/payment-status.ts';
 import { users } from './accounts.ts';
 import { products, productVariants } from './catalog.ts';
 
@@ -108,12 +110,15 @@ export const orders = pgTable(
     trackingNumber: text('tracking_number').notNull().unique(),
     /** One order per checkout submission, however often it is sent. */
     idempotencyKey: text('idempotency_key').notNull().unique(),
+    /** Written by the sample data's seed (ADR 070): `npm run sample:remove` deletes what carries it. */
+    sample: boolean('sample').notNull().default(false),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The cart it was placed from: emptied once the payment is confirmed. */
     cartId: integer('cart_id').references(() => carts.id, { onDelete: 'set null' }),
     email: text('email').notNull(),
     phone: text('phone').notNull(),
-    status: text('status').notNull(),
+    /** One of ORDER_STATUSES (core/order-status.ts), moved only by the orders module's state machine. */
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
     paymentMethod: text('payment_method').notNull(),
     subtotalKobo: integer('subtotal_kobo').notNull(),
     discountKobo: integer('discount_kobo').notNull().default(0),
@@ -136,10 +141,8 @@ export const orders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check(
-      'orders_status_valid',
-      sql`${t.status} IN ('pending_payment', 'awaiting_transfer', 'placed', 'confirmed', 'packaged', 'shipped', 'delivered', 'cancelled', 'payment_failed')`,
-    ),
+    // Built from the one list: a new status changes it, and drizzle-kit writes the migration.
+    check('orders_status_valid', sql`${t.status} IN (${sql.raw(sqlStatusList())})`),
     check(
       'orders_payment_method_valid',
       sql`${t.paymentMethod} IN ('online', 'bank_transfer', 'pay_on_delivery')`,
@@ -197,7 +200,7 @@ export const orderStatusHistory = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    status: text('status').notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
     note: text('note').notNull().default(''),
     /** The staff member who set it (null: the shopper, the payment provider or the shop itself). */
     actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -253,8 +256,8 @@ export const payments = pgTable(
     reference: text('reference').notNull().unique(),
     amountKobo: integer('amount_kobo').notNull(),
     currency: text('currency').notNull().default('NGN'),
-    /** initialized → success | failed | abandoned; pending for offline methods until staff act. */
-    status: text('status').notNull(),
+    /** One of PAYMENT_STATUSES (core/payment-status.ts), moved only by the payments module's movePayment. */
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
     authorizationUrl: text('authorization_url'),
     providerTransactionId: text('provider_transaction_id'),
     channel: text('channel'),
@@ -264,10 +267,7 @@ export const payments = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check(
-      'payments_status_valid',
-      sql`${t.status} IN ('initialized', 'pending', 'success', 'failed', 'abandoned')`,
-    ),
+    check('payments_status_valid', sql`${t.status} IN (${sql.raw(sqlPaymentStatusList())})`),
     index('payments_order_idx').on(t.orderId),
   ],
 );

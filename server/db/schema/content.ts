@@ -11,6 +11,8 @@ export const heroSlides = pgTable('hero_slides', {
     .notNull()
     .references(() => media.id),
   position: integer('position').notNull().default(0),
+  /** Written by the sample data's seed (ADR 070): `npm run sample:remove` deletes what carries it. */
+  sample: boolean('sample').notNull().default(false),
   isActive: boolean('is_active').notNull().default(true),
   /** Shown from this instant (null: at once) until `endsAt` (null: for good); owners type Lagos time. */
   startsAt: timestamp('starts_at', { withTimezone: true }),
@@ -30,6 +32,8 @@ export const popupBanners = pgTable('popup_banners', {
   link: text('link').notNull().default(''),
   linkText: text('link_text').notNull().default(''),
   position: integer('position').notNull().default(0),
+  /** Written by the sample data's seed (ADR 070): `npm run sample:remove` deletes what carries it. */
+  sample: boolean('sample').notNull().default(false),
   isActive: boolean('is_active').notNull().default(false),
   /** Shown once per browser session (sessionStorage), else on every page until closed. */
   oncePerSession: boolean('once_per_session').notNull().default(true),
@@ -51,6 +55,8 @@ export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   /** Stored lower-cased; unique. */
   email: text('email').notNull().unique(),
   source: text('source').notNull().default('footer'),
+  /** Written by the sample data's seed (ADR 070): `npm run sample:remove` deletes what carries it. */
+  sample: boolean('sample').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
   /** Double opt-in: only an address confirmed from its inbox (and not unsubscribed) is a subscriber. */

@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** An original image (uploaded or generated). Renditions are derived from it on demand. */
 export const media = pgTable('media', {
@@ -9,5 +9,7 @@ export const media = pgTable('media', {
   height: integer('height').notNull(),
   bytes: integer('bytes').notNull(),
   alt: text('alt').notNull().default(''),
+  /** Written by the sample data's seed (ADR 070): `npm run sample:remove` deletes what carries it. */
+  sample: boolean('sample').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

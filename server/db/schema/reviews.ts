@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { products } from './catalog.ts';
 import { orders } from './commerce.ts';
@@ -31,6 +31,8 @@ export const reviews = pgTable(
     comment: text('comment').notNull(),
     /** pending until staff approve it; an edit by its author sends it back to pending. */
     status: text('status').notNull().default('pending'),
+    /** Written by the sample data's seed (ADR 070): `npm run sample:remove` deletes what carries it. */
+    sample: boolean('sample').notNull().default(false),
     /** The shop's public answer, shown under the review. */
     reply: text('reply'),
     repliedAt: timestamp('replied_at', { withTimezone: true }),

@@ -22,6 +22,8 @@ export const supportTickets = pgTable(
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     subject: text('subject').notNull(),
     status: text('status').notNull().default('pending'),
+    /** Written by the sample data's seed (ADR 070): `npm run sample:remove` deletes what carries it. */
+    sample: boolean('sample').notNull().default(false),
     assignedTo: integer('assigned_to').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

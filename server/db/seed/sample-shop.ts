@@ -87,6 +87,7 @@ export async function seedSampleCustomersAndOrders(
       name: c.name,
       passwordHash: SAMPLE_PASSWORD_HASH,
       role: 'customer',
+      sample: true,
       emailVerifiedAt: c.emailVerifiedAt,
       phone: c.phone,
       addressStreet: c.address.street,
@@ -127,6 +128,7 @@ export async function seedSampleCustomersAndOrders(
             {
               email: c.email,
               source: 'account',
+              sample: true,
               createdAt: c.emailVerifiedAt,
               confirmedAt: c.emailVerifiedAt,
               unsubscribeToken: randomBytes(24).toString('base64url'),
@@ -151,6 +153,7 @@ export async function seedSampleCustomersAndOrders(
       orders,
       chunk.map(({ lines: _l, history: _h, payment: _p, redeemed: _r, customerIndex, ...o }) => ({
         ...o,
+        sample: true,
         userId: customerIndex === null ? null : (idOf.get(customers[customerIndex]!.email) ?? null),
       })),
     ),
@@ -224,6 +227,7 @@ export async function seedSampleCustomersAndOrders(
         approvedAt: r.status === 'approved' ? new Date(r.createdAt.getTime() + 24 * 60 * 60 * 1000) : null,
         createdAt: r.createdAt,
         updatedAt: r.createdAt,
+        sample: true,
       })),
     ),
   );
@@ -246,6 +250,7 @@ export async function seedSampleCustomersAndOrders(
         createdAt: t.createdAt,
         updatedAt: last,
         resolvedAt: t.status === 'resolved' ? last : null,
+        sample: true,
       })
       .onConflictDoNothing()
       .returning({ id: supportTickets.id });

@@ -3,7 +3,7 @@
 // a year of sample customers and orders for the admin screens (sample-shop.ts).
 // Runs in one transaction, only into an empty catalogue (an advisory lock keeps two starting
 // processes from both seeding).
-import { count, sql } from 'drizzle-orm';
+import { count, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { slugify } from '#core/catalog.ts';
 import type { SAMPLE_PROMO_CODES } from '#core/demo.ts';
@@ -12,6 +12,7 @@ import type { Db, Queryable } from '#server/db/client.ts';
 import { categories, productImages, products, productVariants } from '#server/db/schema/catalog.ts';
 import { discounts } from '#server/db/schema/commerce.ts';
 import { currencies, heroSlides, settings } from '#server/db/schema/content.ts';
+import { media as mediaTable } from '#server/db/schema/media.ts';
 import type { MediaRecord, MediaService } from '#server/modules/media/media.service.ts';
 import type { Logger } from '#server/platform/logger.ts';
 import { heroArtworkSvg, productArtworkSvg } from './artwork.ts';
@@ -20,7 +21,7 @@ import { categoryRows, isCatalogueEmpty } from './reference.ts';
 import { seedSampleCustomersAndOrders } from './sample-shop.ts';
 
 // Reference data is loaded at every start (reference.ts); this module, with its artwork, only when seeding.
-export { isCatalogueEmpty, seedReferenceData } from './reference.ts';
+export { seedReferenceData } from './reference.ts';
 
 const SEED_LOCK_ID = 7_310_001;
 
@@ -113,6 +114,11 @@ export async function seedSampleData(deps: {
 
     const allMedia: MediaRecord[] = [...productMedia.flat(), ...heroMedia];
     for (const record of allMedia) await media.recordMedia(record, tx);
+    // Every row the seed writes carries the sample mark (ADR 070): sample-removal.ts deletes by it.
+    await tx
+      .update(mediaTable)
+      .set({ sample: true })
+      .where(inArray(mediaTable.id, [...new Set(allMedia.map((m) => m.id))]));
 
     const firstImageOf = new Map<string, string>();
     seedProducts.forEach((p, i) => {
@@ -151,6 +157,7 @@ export async function seedSampleData(deps: {
           },
           isFlashSale: p.isFlashSale,
           salesCount: p.sales,
+          sample: true,
           createdAt: new Date(now - p.createdDaysAgo * 86_400_000),
         })
         .returning({ id: products.id });
@@ -179,6 +186,7 @@ export async function seedSampleData(deps: {
         ctaLink: s.ctaLink,
         mediaId: heroMedia[position]!.id,
         position,
+        sample: true,
       })),
     );
     await tx

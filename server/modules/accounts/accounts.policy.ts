@@ -22,7 +22,7 @@ export const SESSION_LIFETIMES = {
   browser: { idleMs: 2 * HOUR, absoluteMs: 12 * HOUR },
 } as const;
 /** Sliding the idle lifetime costs a write: do it at most this often per session. */
-export const TOUCH_AFTER_MS = MINUTE;
+export const TOUCH_AFTER_MS = 1 * MINUTE;
 
 export const RESET_LINK_MINUTES = 30;
 export const VERIFY_LINK_HOURS = 24;

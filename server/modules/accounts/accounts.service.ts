@@ -16,15 +16,7 @@ import { createPasswordsService } from './passwords.service.ts';
 import { createSessionsService } from './sessions.service.ts';
 import { createSignUpService } from './sign-up.service.ts';
 
-export type { ClientMeta, CurrentSession, NewSession } from '#server/platform/auth/session.ts';
-export {
-  RATE_LIMITS,
-  RESET_LINK_MINUTES,
-  SESSION_LIFETIMES,
-  SIGN_IN_DELAY,
-  toSessionUser,
-  VERIFY_LINK_HOURS,
-} from './accounts.policy.ts';
+export { RATE_LIMITS, SIGN_IN_DELAY } from './accounts.policy.ts';
 
 export interface AccountsDeps {
   db: Db;

@@ -298,5 +298,3 @@ export function createAdminUsersService(deps: {
     },
   };
 }
-
-export type AdminUsersService = ReturnType<typeof createAdminUsersService>;

@@ -90,5 +90,3 @@ export function createDemoModeService(deps: {
     },
   };
 }
-
-export type DemoModeService = ReturnType<typeof createDemoModeService>;

@@ -192,5 +192,3 @@ export function createProfileService(deps: {
     },
   };
 }
-
-export type ProfileService = ReturnType<typeof createProfileService>;

@@ -137,5 +137,3 @@ export function createAnalyticsService(deps: {
     },
   };
 }
-
-export type AnalyticsService = ReturnType<typeof createAnalyticsService>;

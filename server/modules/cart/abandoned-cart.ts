@@ -103,5 +103,3 @@ export function createAbandonedCartReminders(deps: {
     },
   };
 }
-
-export type AbandonedCartReminders = ReturnType<typeof createAbandonedCartReminders>;

@@ -452,5 +452,3 @@ export function createAdminProductsService(deps: {
     },
   };
 }
-
-export type AdminProductsService = ReturnType<typeof createAdminProductsService>;

@@ -158,5 +158,3 @@ export function createBackInStockService(deps: {
     },
   };
 }
-
-export type BackInStockService = ReturnType<typeof createBackInStockService>;

@@ -217,5 +217,3 @@ export function createCheckoutService(deps: {
     return { order, replayed };
   }
 }
-
-export type CheckoutService = ReturnType<typeof createCheckoutService>;

@@ -63,3 +63,11 @@ export async function ensureSetting(db: Queryable, key: string, valueIfMissing: 
     .onConflictDoNothing({ target: settings.key });
   return (await getSettings(db, [key])).get(key) ?? valueIfMissing;
 }
+
+/** Writes one setting (made or replaced). */
+export async function putSetting(db: Queryable, key: string, value: string): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
+}

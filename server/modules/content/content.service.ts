@@ -3,7 +3,13 @@ import type { HeroSlide } from '#core/contract/catalog.ts';
 import { type Currency, DEFAULT_CURRENCIES } from '#core/money.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { TtlCache } from '#server/platform/cache.ts';
-import { ensureSetting, getSettings, listActiveHeroSlides, listCurrencies } from './content.repository.ts';
+import {
+  ensureSetting,
+  getSettings,
+  listActiveHeroSlides,
+  listCurrencies,
+  putSetting,
+} from './content.repository.ts';
 
 export interface StoreInfo {
   name: string;
@@ -70,6 +76,32 @@ export function createContentService(deps: { db: Queryable; cache?: TtlCache }) 
         getSettings(db, [DEMO_ENDED_KEY]),
       );
       return stored.has(DEMO_ENDED_KEY);
+    },
+
+    /** When demo mode ended and why ('admin:create', 'ADMIN_EMAIL'), or null while it has not. */
+    async demoEnded(): Promise<{ at: Date; reason: string } | null> {
+      const stored = (await getSettings(db, [DEMO_ENDED_KEY])).get(DEMO_ENDED_KEY);
+      if (!stored) return null;
+      try {
+        const parsed = JSON.parse(stored) as { at?: string; reason?: string };
+        const at = new Date(parsed.at ?? '');
+        return { at: Number.isNaN(at.getTime()) ? new Date(0) : at, reason: parsed.reason ?? '' };
+      } catch {
+        return { at: new Date(0), reason: '' };
+      }
+    },
+
+    /**
+     * Facts the shop records about itself in the settings table, by key (the launch checklist's,
+     * ADR 071): read uncached, so every process sees the latest.
+     */
+    facts(keys: readonly string[]): Promise<Map<string, string>> {
+      return getSettings(db, keys);
+    },
+
+    /** Records one such fact (made or replaced). */
+    recordFact(key: string, value: string): Promise<void> {
+      return putSetting(db, key, value);
     },
 
     /** Records that demo mode has ended (the first time only; it never starts again). */

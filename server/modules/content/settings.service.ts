@@ -16,6 +16,7 @@ import {
   PayOnDeliveryInput,
   RATE_CURRENCIES,
   ReminderSettingsInput,
+  SETTINGS_SECTIONS,
   type SettingsSection,
   StaffEmailsInput,
   StockSettingsInput,
@@ -45,6 +46,11 @@ const KEYS = {
   abandonedCartHours: 'cart.abandonedCartHours',
 } as const;
 const OPERATION_KEYS = Object.values(KEYS);
+/**
+ * When a section of the settings screen was last saved (changed or not): the launch checklist
+ * counts a section reviewed by a save after demo mode ended (ADR 071).
+ */
+export const savedAtKey = (section: SettingsSection) => `settings.savedAt.${section}`;
 const pageKey = (slug: ContentPageSlug) => `page.${slug}`;
 
 const BANK_FIELDS = ['bankName', 'bankAccountName', 'bankAccountNumber'] as const;
@@ -134,6 +140,8 @@ export function createSettingsService(deps: {
   ): Promise<{ changed: boolean }> {
     const result = await db.transaction(async (tx) => {
       const { before, after } = await write(tx);
+      if (!section.startsWith('page.'))
+        await writeSettings(tx, { [savedAtKey(section as SettingsSection)]: new Date().toISOString() });
       const diff = changes(before, after);
       if (diff.changed) {
         await deps.audit.record(tx, {
@@ -318,6 +326,17 @@ export function createSettingsService(deps: {
           });
         }
       }
+    },
+
+    /** When each section was last saved from the settings screen (absent: never). */
+    async savedAt(): Promise<Partial<Record<SettingsSection, Date>>> {
+      const stored = await readSettings(db, SETTINGS_SECTIONS.map(savedAtKey));
+      const saved: Partial<Record<SettingsSection, Date>> = {};
+      for (const section of SETTINGS_SECTIONS) {
+        const at = new Date(stored.get(savedAtKey(section)) ?? '');
+        if (!Number.isNaN(at.getTime())) saved[section] = at;
+      }
+      return saved;
     },
 
     /** The page as it would look, without saving it (the editor's Preview). */

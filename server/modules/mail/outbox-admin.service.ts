@@ -92,5 +92,3 @@ export function createOutboxAdmin(deps: { db: Db; audit: AuditService; wake?: ()
     },
   };
 }
-
-export type OutboxAdmin = ReturnType<typeof createOutboxAdmin>;

@@ -50,7 +50,7 @@ export const CONTENT_TYPES: Record<RenditionFormat, string> = {
   jpg: 'image/jpeg',
 };
 
-export type MediaRecord = Omit<MediaRow, 'createdAt'>;
+export type MediaRecord = Omit<MediaRow, 'createdAt' | 'sample'>;
 
 /** A photo that passed the checks, re-encoded, not stored yet (`checkPhoto` → `saveChecked`). */
 export interface CheckedPhoto {

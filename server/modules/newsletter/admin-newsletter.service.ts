@@ -325,5 +325,3 @@ export function createAdminNewsletterService(deps: {
     drain,
   };
 }
-
-export type AdminNewsletterService = ReturnType<typeof createAdminNewsletterService>;

@@ -7,7 +7,7 @@ import { stringify } from 'csv-stringify/sync';
 import { type AdminOrderFilters, PAYMENT_STATE_LABELS } from '#core/contract/admin-orders.ts';
 import { koboToDecimalString } from '#core/money-format.ts';
 import { formatNigerianPhone } from '#core/nigeria.ts';
-import { isOrderStatus, PAYMENT_METHOD_LABELS, STATUS_LABELS } from '#core/order-status.ts';
+import { orderStatusFrom, PAYMENT_METHOD_LABELS, STATUS_LABELS } from '#core/order-status.ts';
 import type { AdminOrders, OrderExportRow } from './admin-orders.service.ts';
 import { paymentStateOf } from './admin-orders.service.ts';
 
@@ -57,7 +57,7 @@ function record(o: OrderExportRow): string[] {
     PAYMENT_METHOD_LABELS[method] ?? o.paymentMethod,
     PAYMENT_STATE_LABELS[paymentStateOf(o)],
     o.paidAt ? lagosStamp(o.paidAt) : '',
-    isOrderStatus(o.status) ? STATUS_LABELS[o.status] : o.status,
+    STATUS_LABELS[orderStatusFrom(o.status, `order ${o.trackingNumber}`)],
   ];
 }
 

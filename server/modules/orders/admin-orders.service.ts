@@ -16,9 +16,9 @@ import {
 import { normalizeTrackingNumber } from '#core/contract/orders.ts';
 import { normalizeNigerianPhone } from '#core/nigeria.ts';
 import {
-  isOrderStatus,
   ORDER_TRANSITIONS,
   type OrderStatus,
+  orderStatusFrom,
   type PaymentMethod,
 } from '#core/order-status.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
@@ -59,7 +59,7 @@ export function orderListWhere(filters: AdminOrderFilters): OrderListWhere {
 }
 
 function statusOfRow(status: string): OrderStatus {
-  return isOrderStatus(status) ? status : 'placed';
+  return orderStatusFrom(status);
 }
 
 function methodOfRow(method: string): PaymentMethod {
@@ -182,11 +182,12 @@ export function createAdminOrders(deps: {
         paidAt: order.paidAt?.toISOString() ?? null,
         stockReleased: order.stockReleasedAt !== null,
         lines: lines.map(orderLineView),
-        history: history.flatMap((h) =>
-          isOrderStatus(h.status)
-            ? [{ status: h.status, note: h.note, at: h.createdAt.toISOString(), actorUserId: h.actorUserId }]
-            : [],
-        ),
+        history: history.map((h) => ({
+          status: orderStatusFrom(h.status, `order ${order.trackingNumber}'s history`),
+          note: h.note,
+          at: h.createdAt.toISOString(),
+          actorUserId: h.actorUserId,
+        })),
         notes: notes.map((n) => ({
           id: n.id,
           body: n.body,

@@ -152,5 +152,3 @@ export function createOrderPlacement(deps: {
     },
   };
 }
-
-export type OrderPlacement = ReturnType<typeof createOrderPlacement>;

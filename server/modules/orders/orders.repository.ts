@@ -41,22 +41,22 @@ export async function findByKeyOrCartHold(
 }
 
 /**
- * Cancels the cart's unpaid card orders that still hold their stock (but `exceptId`), in one
- * conditional update (the partial index `orders_cart_hold_idx` finds them); returns those it
- * cancelled, whose stock the caller puts back. An order paid or ended meanwhile is left alone.
+ * The cart's unpaid card orders that still hold their stock (but `exceptId`), locked for this
+ * transaction (the partial index `orders_cart_hold_idx` finds them): a newer checkout from the
+ * cart ends them through the state machine. An order paid or ended meanwhile is not among them.
  */
-export async function cancelCartHolds(
+export async function lockCartHolds(
   q: Queryable,
   cartId: number,
   exceptId: number | null = null,
 ): Promise<OrderRow[]> {
   return q
-    .update(orders)
-    .set({ status: 'cancelled', updatedAt: sql`now()` })
+    .select()
+    .from(orders)
     .where(
       and(eq(orders.cartId, cartId), UNPAID_HOLD, exceptId === null ? undefined : ne(orders.id, exceptId)),
     )
-    .returning();
+    .for('update');
 }
 
 /** The advisory lock checkout takes on `key` too (checkout.repository's lockKeys), for this transaction. */
@@ -126,50 +126,6 @@ export async function insertLinesAndFirstStatus(
       totalKobo: r.total_kobo,
     }))
     .sort((a, b) => a.id - b.id);
-}
-
-export async function insertStatus(
-  q: Queryable,
-  orderId: number,
-  status: OrderStatus,
-  note = '',
-  actorUserId: number | null = null,
-): Promise<void> {
-  await q.insert(orderStatusHistory).values({ orderId, status, note, actorUserId });
-}
-
-/**
- * Moves an order to `status` only from one of `from` (so two workers, or a webhook and a
- * callback, cannot both do it). Returns the updated row, or null when it was not in `from`.
- */
-export async function transitionOrder(
-  q: Queryable,
-  orderId: number,
-  from: readonly OrderStatus[],
-  status: OrderStatus,
-  patch: Partial<Pick<NewOrder, 'paidAt' | 'reservedUntil' | 'stockReleasedAt'>> = {},
-): Promise<OrderRow | null> {
-  const [row] = await q
-    .update(orders)
-    .set({ status, ...patch, updatedAt: sql`now()` })
-    .where(and(eq(orders.id, orderId), inArray(orders.status, [...from])))
-    .returning();
-  return row ?? null;
-}
-
-/** Sets the status whatever it was (staff decide), with optional field changes. */
-export async function forceOrderStatus(
-  q: Queryable,
-  orderId: number,
-  status: OrderStatus,
-  patch: Partial<Pick<NewOrder, 'paidAt' | 'reservedUntil'>> = {},
-): Promise<OrderRow | null> {
-  const [row] = await q
-    .update(orders)
-    .set({ status, ...patch, updatedAt: sql`now()` })
-    .where(eq(orders.id, orderId))
-    .returning();
-  return row ?? null;
 }
 
 /**

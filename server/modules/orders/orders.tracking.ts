@@ -9,8 +9,8 @@ import {
 } from '#core/contract/orders.ts';
 import {
   estimatedDeliveryDate,
-  isOrderStatus,
   type OrderStatus,
+  orderStatusFrom,
   type PaymentMethod,
   trackingTimeline,
 } from '#core/order-status.ts';
@@ -58,8 +58,9 @@ export function firstName(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] ?? '';
 }
 
-export function statusOf(order: OrderRow): OrderStatus {
-  return isOrderStatus(order.status) ? order.status : 'placed';
+/** The order's status; an unknown one is an error (orderStatusFrom), never read as another. */
+export function statusOf(order: Pick<OrderRow, 'status' | 'trackingNumber'>): OrderStatus {
+  return orderStatusFrom(order.status, `order ${order.trackingNumber}`);
 }
 
 export function methodOf(order: OrderRow): PaymentMethod {
@@ -132,9 +133,11 @@ export function createOrderTracking(deps: { db: Queryable; deliveryDays?: Delive
     const [lines, history] = await Promise.all([listOrderLines(db, [order.id]), listHistory(db, order.id)]);
     const full = viewer === 'staff' || (viewer !== null && ownedBy(order, viewer));
     const status = statusOf(order);
-    const steps = history.flatMap((h) =>
-      isOrderStatus(h.status) ? [{ status: h.status, note: h.note, at: h.createdAt.toISOString() }] : [],
-    );
+    const steps = history.map((h) => ({
+      status: orderStatusFrom(h.status, `order ${order.trackingNumber}'s history`),
+      note: h.note,
+      at: h.createdAt.toISOString(),
+    }));
     const shared = {
       ...summary(order, lines, await estimatedDelivery(db, order, deliveryDays)),
       subtotalKobo: order.subtotalKobo,

@@ -1,5 +1,6 @@
 // SQL for payment attempts, applied webhook events and the sandbox provider's ledger.
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { PaymentStatus } from '#core/payment-status.ts';
 import { type Queryable, queryRows } from '#server/db/client.ts';
 import { paymentEvents, payments, sandboxTransactions } from '#server/db/schema/commerce.ts';
 
@@ -24,20 +25,39 @@ export async function lockPayment(q: Queryable, reference: string): Promise<Paym
   return row ? findPayment(q, reference) : null;
 }
 
-export async function updatePayment(
-  q: Queryable,
-  id: number,
-  patch: Partial<
-    Pick<
-      typeof payments.$inferInsert,
-      'status' | 'authorizationUrl' | 'providerTransactionId' | 'channel' | 'message' | 'paidAt'
-    >
-  >,
-): Promise<void> {
+/** What changes with a payment's status (or, `authorizationUrl`, without it). */
+export type PaymentPatch = Partial<
+  Pick<
+    typeof payments.$inferInsert,
+    'authorizationUrl' | 'providerTransactionId' | 'channel' | 'message' | 'paidAt'
+  >
+>;
+
+/** Fields of a payment that are not its status (the provider's page for it). */
+export async function updatePayment(q: Queryable, id: number, patch: PaymentPatch): Promise<void> {
   await q
     .update(payments)
     .set({ ...patch, updatedAt: sql`now()` })
     .where(eq(payments.id, id));
+}
+
+/**
+ * Moves the payment from `from` to `to` with the fields that change with it (only from `from`: a
+ * guard for the caller's lock). Only payment-machine.ts calls it. False when it was not in `from`.
+ */
+export async function writePaymentStatus(
+  q: Queryable,
+  id: number,
+  from: PaymentStatus,
+  to: PaymentStatus,
+  patch: PaymentPatch,
+): Promise<boolean> {
+  const [row] = await q
+    .update(payments)
+    .set({ status: to, ...patch, updatedAt: sql`now()` })
+    .where(and(eq(payments.id, id), eq(payments.status, from)))
+    .returning({ id: payments.id });
+  return Boolean(row);
 }
 
 /** Every attempt to pay an order, newest first. */

@@ -3,14 +3,14 @@
 // webhook, or the expiry sweep asking the provider one last time. The payment row is locked
 // while a result is applied, and webhook deliveries are recorded, so nothing is applied twice.
 import { randomBytes } from 'node:crypto';
-import type { SessionUser } from '#core/contract/account.ts';
 import type { Db, Queryable, Tx } from '#server/db/client.ts';
 import type { CartService } from '#server/modules/cart/cart.service.ts';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
-import { staffNewPaidOrderMail } from '#server/modules/mail/staff-order-templates.tsx';
 import type { Order as OrderRow, OrdersService } from '#server/modules/orders/orders.service.ts';
 import { AppError, NotFoundError, UnauthorizedError } from '#server/platform/errors.ts';
 import type { Logger } from '#server/platform/logger.ts';
+import { createOfflinePayments } from './offline-payments.ts';
+import { movePayment } from './payment-machine.ts';
 import {
   findPayment,
   insertPayment,
@@ -66,48 +66,25 @@ export function createPaymentsService(deps: {
   staffOrderEmails?: readonly string[] | ((q: Queryable) => Promise<readonly string[]>);
 }) {
   const { db, provider, orders, publicUrl, log } = deps;
-
-  /** Tells staff of a newly paid order, in the transaction that marked it paid. */
-  async function tellStaff(q: Queryable, order: OrderRow): Promise<void> {
-    if (!deps.mail) return;
-    const staff = deps.staffOrderEmails ?? [];
-    for (const to of typeof staff === 'function' ? await staff(q) : staff) {
-      await deps.mail.enqueue(
-        q,
-        staffNewPaidOrderMail({
-          to,
-          trackingNumber: order.trackingNumber,
-          customerName: order.shipName,
-          totalKobo: order.totalKobo,
-          paymentMethod:
-            order.paymentMethod === 'bank_transfer' || order.paymentMethod === 'pay_on_delivery'
-              ? order.paymentMethod
-              : 'online',
-          state: order.shipState,
-          adminUrl: `${publicUrl}/admin/orders/${order.trackingNumber}`,
-        }),
-      );
-    }
-  }
+  const offline = createOfflinePayments({
+    publicUrl,
+    mail: deps.mail,
+    staffOrderEmails: deps.staffOrderEmails,
+  });
 
   /**
-   * Money arrived for an order that had already ended (its hold ran out, or it was cancelled):
-   * take its items again if they are still there, else record it for staff to refund.
+   * The money arrived: the order is placed, or reopened if it had ended and its items are still
+   * there (orders.markPaid, through the state machine). When it cannot take it (refused, sold out,
+   * the code used up) nothing of that attempt stays (a savepoint) and the history records the
+   * money for staff to refund or re-confirm by hand.
    */
-  async function reopenPaid(q: Queryable, payment: PaymentRow): Promise<OrderRow | null> {
+  async function orderPaid(q: Queryable, payment: PaymentRow, how: string): Promise<OrderRow | null> {
     try {
       return await (q as Tx).transaction((savepoint) =>
-        orders.reopen(
-          savepoint,
-          payment.orderId,
-          'placed',
-          'Paid after the order had ended; the items were still available.',
-          {
-            paymentReference: payment.reference,
-          },
-        ),
+        orders.markPaid(savepoint, payment.orderId, how, payment.reference),
       );
     } catch (error) {
+      if (!(error instanceof AppError)) throw error;
       log.warn(
         { reference: payment.reference, orderId: payment.orderId, err: error },
         'late payment: order not reopened',
@@ -126,11 +103,10 @@ export function createPaymentsService(deps: {
         // Never give value for a payment that does not match the order.
         const message = `Paid ${verified.amountKobo} ${verified.currency}, expected ${payment.amountKobo} ${payment.currency}`;
         log.error({ reference: payment.reference, source }, `payment amount mismatch: ${message}`);
-        await updatePayment(q, payment.id, { status: 'failed', message });
+        await movePayment(q, payment, 'failed', { message });
         return 'failed';
       }
-      await updatePayment(q, payment.id, {
-        status: 'success',
+      await movePayment(q, payment, 'success', {
         paidAt: verified.paidAt ?? new Date(),
         channel: verified.channel,
         providerTransactionId: verified.providerTransactionId,
@@ -140,15 +116,14 @@ export function createPaymentsService(deps: {
         provider.name === 'sandbox'
           ? 'Paid in the sandbox'
           : `Paid with Paystack (${verified.channel ?? 'card'})`;
-      const order =
-        (await orders.markPaid(q, payment.orderId, how, payment.reference)) ?? (await reopenPaid(q, payment));
+      const order = await orderPaid(q, payment, how);
       if (order?.cartId != null) await deps.cart.emptyCart(q, order.cartId);
-      if (order) await tellStaff(q, order);
+      if (order) await offline.tellStaff(q, order);
       log.info({ reference: payment.reference, orderId: payment.orderId, source }, 'payment applied');
       return 'paid';
     }
     if (verified.status === 'failed' || verified.status === 'reversed') {
-      await updatePayment(q, payment.id, { status: 'failed', message: verified.message });
+      await movePayment(q, payment, 'failed', { message: verified.message });
       const latest = await latestPaymentOf(q, payment.orderId);
       if (latest?.id === payment.id) {
         await orders.endUnpaid(
@@ -156,12 +131,13 @@ export function createPaymentsService(deps: {
           payment.orderId,
           'payment_failed',
           'The payment was declined. Nothing was charged.',
+          { mover: 'payment' },
         );
       }
       return 'failed';
     }
     if (verified.status === 'abandoned') {
-      await updatePayment(q, payment.id, { status: 'abandoned', message: verified.message });
+      await movePayment(q, payment, 'abandoned', { message: verified.message });
       // The shopper came back without paying: the order is cancelled, as they chose (ADR 065), and
       // its items go back on sale (a retry of this payment takes them again).
       const latest = await latestPaymentOf(q, payment.orderId);
@@ -171,6 +147,7 @@ export function createPaymentsService(deps: {
           payment.orderId,
           'cancelled',
           'You cancelled the payment. Nothing was charged.',
+          { mover: 'payment' },
         );
       }
       return 'not_paid';
@@ -203,7 +180,7 @@ export function createPaymentsService(deps: {
       return started.authorizationUrl;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await updatePayment(db, payment.id, { status: 'failed', message });
+      await movePayment(db, payment, 'failed', { message });
       log.warn({ reference, err: error }, 'could not start a payment');
       throw new PaymentUnavailableError(
         error instanceof PaymentProviderError && !error.retryable
@@ -233,49 +210,12 @@ export function createPaymentsService(deps: {
     sandbox: deps.sandbox,
     startOnline,
     find,
-
-    /**
-     * The payment of an order paid offline (bank transfer, pay on delivery), written with `q`
-     * inside the transaction that places the order. Returns its reference.
-     */
-    async recordOffline(q: Queryable, order: OrderRow): Promise<string> {
-      const reference = `${order.trackingNumber}-${order.paymentMethod === 'bank_transfer' ? 'BT' : 'POD'}`;
-      await insertPayment(q, {
-        orderId: order.id,
-        provider: order.paymentMethod,
-        reference,
-        amountKobo: order.totalKobo,
-        currency: 'NGN',
-        status: 'pending',
-      });
-      return reference;
-    },
+    recordOffline: offline.recordOffline,
+    offlinePaymentReceived: offline.offlinePaymentReceived,
 
     /** An order's payment attempts, newest first (the admin order page's payment record). */
     async forOrder(orderId: number): Promise<PaymentRow[]> {
       return listPaymentsOf(db, orderId);
-    },
-
-    /**
-     * The orders module's port (OfflinePaymentPort) for money staff saw arrive for a bank transfer
-     * or pay-on-delivery order, on the transaction that marks the order paid ("confirm payment",
-     * or a status move that says so): the payment record verified — when, and by whom — and
-     * staff told of a new paid order.
-     */
-    async offlinePaymentReceived(
-      q: Queryable,
-      order: OrderRow,
-      actor: Pick<SessionUser, 'id'>,
-    ): Promise<void> {
-      const payment = await latestPaymentOf(q, order.id);
-      if (payment && payment.status !== 'success') {
-        await updatePayment(q, payment.id, {
-          status: 'success',
-          paidAt: order.paidAt ?? new Date(),
-          message: `Confirmed by staff member ${actor.id}`,
-        });
-      }
-      await tellStaff(q, order);
     },
 
     /** Where the shopper goes after placing an order: online and unpaid, the provider's page; else its result page. */
@@ -328,9 +268,12 @@ export function createPaymentsService(deps: {
       if (order.status === 'pending_payment') return startOnline(order);
       // Its items went back on sale when the payment was cancelled: take them again first.
       const reopened = await db.transaction((tx) =>
-        orders.reopen(tx, order.id, 'pending_payment', 'Payment tried again.', {
-          reservedUntil: new Date(Date.now() + deps.reservationMinutes * 60_000),
-        }),
+        orders.reopen(
+          tx,
+          order.id,
+          'Payment tried again.',
+          new Date(Date.now() + deps.reservationMinutes * 60_000),
+        ),
       );
       return startOnline(reopened);
     },
@@ -412,10 +355,11 @@ export function createPaymentsService(deps: {
             order.id,
             order.status === 'pending_payment' ? 'payment_failed' : 'cancelled',
             note,
-            unconfirmed ? ['placed'] : undefined,
+            { mover: 'shop', from: unconfirmed ? ['placed'] : undefined },
           );
-          if (done && payment && payment.status !== 'success')
-            await updatePayment(tx, payment.id, { status: 'abandoned' });
+          // The attempt as it is now (read again under its lock), abandoned unless it was paid.
+          const attempt = done && payment ? await lockPayment(tx, payment.reference) : null;
+          if (attempt && attempt.status !== 'success') await movePayment(tx, attempt, 'abandoned');
           return done;
         });
         if (ended1) ended += 1;

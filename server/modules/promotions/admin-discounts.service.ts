@@ -241,5 +241,3 @@ export function createAdminDiscountsService(deps: {
     },
   };
 }
-
-export type AdminDiscountsService = ReturnType<typeof createAdminDiscountsService>;

@@ -224,5 +224,3 @@ export function createAdminReviewsService(deps: {
     },
   };
 }
-
-export type AdminReviewsService = ReturnType<typeof createAdminReviewsService>;

@@ -315,5 +315,3 @@ export function createReviewsService(deps: {
     },
   };
 }
-
-export type ReviewsService = ReturnType<typeof createReviewsService>;

@@ -321,5 +321,3 @@ export function createAdminSupportService(deps: {
     parseId: (input: unknown) => parseInput(TicketIdInput, input).id,
   };
 }
-
-export type AdminSupportService = ReturnType<typeof createAdminSupportService>;

@@ -427,7 +427,3 @@ export function createSupportService(deps: SupportDeps) {
     },
   };
 }
-
-export type SupportService = ReturnType<typeof createSupportService>;
-/** What sign-up needs of support: one function on its transaction. */
-export type GuestTicketsJoin = (q: Queryable, userId: number, email: string) => Promise<number>;

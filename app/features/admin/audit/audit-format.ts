@@ -32,6 +32,7 @@ const ACTION_LABELS: Record<string, string> = {
   'settings.update': 'Settings changed',
   'media.upload': 'Photo uploaded',
   'mail.retry': 'Email sent again',
+  'launch.test_email': 'Test email sent',
   'newsletter.export': 'Subscribers exported',
 };
 

@@ -27,6 +27,7 @@ import {
   percentChange,
 } from '#core/periods.ts';
 import type { DashboardFigures } from '#server/modules/analytics/analytics.service.ts';
+import { LaunchCard } from '../launch/launch-card.tsx';
 import { PendingRegion, usePendingHere } from '../ui/pending-region.tsx';
 import type { RevenueChartGeometry } from './revenue-chart.server.ts';
 
@@ -36,6 +37,8 @@ export interface DashboardPageProps {
   chart: RevenueChartGeometry;
   /** The same chart drawn at a phone's width (shown below 640 px). */
   phoneChart?: RevenueChartGeometry;
+  /** The launch checklist's progress (admins, until every step is done; ADR 071). */
+  launch?: { done: number; total: number } | null;
 }
 
 /** The orders list filtered as a card counts (the orders screen's URL shape). */
@@ -62,7 +65,7 @@ const dateTime = new Intl.DateTimeFormat('en-NG', {
 
 const count = new Intl.NumberFormat('en-NG');
 
-export function DashboardPage({ name, figures, chart, phoneChart }: DashboardPageProps) {
+export function DashboardPage({ name, figures, chart, phoneChart, launch }: DashboardPageProps) {
   const pending = usePendingHere();
   const { period, range } = figures;
   const previous = PREVIOUS_PERIOD_LABELS[period];
@@ -80,6 +83,7 @@ export function DashboardPage({ name, figures, chart, phoneChart }: DashboardPag
         </div>
         <PeriodSelector current={period} />
       </div>
+      {launch && launch.done < launch.total ? <LaunchCard done={launch.done} total={launch.total} /> : null}
       <PendingRegion pending={pending} label="Loading the figures…">
         <ul
           className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3"

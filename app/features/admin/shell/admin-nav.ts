@@ -11,6 +11,7 @@ import {
   MailX,
   MessageSquareWarning,
   Package,
+  Rocket,
   ScrollText,
   Settings,
   ShieldCheck,
@@ -63,6 +64,8 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
 ];
 
 export const SHOP_SECTIONS: readonly AdminSection[] = [
+  // Admins only, as the settings it points to (ADR 071).
+  { to: '/admin/launch', label: 'Launch checklist', icon: Rocket, permission: 'settings.manage' },
   {
     to: '/admin/settings',
     label: 'Settings',

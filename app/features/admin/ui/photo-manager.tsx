@@ -324,8 +324,3 @@ export function PhotoManager({
     </div>
   );
 }
-
-/** The photos a refused form posted (ids in order, from uploads.server.ts), with their alt text. */
-export function postedPhotos(ids: readonly string[], values: Record<string, string>): ManagedPhoto[] {
-  return ids.map((id) => ({ id, alt: values[`photoAlt-${id}`] ?? '' }));
-}
