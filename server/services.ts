@@ -40,7 +40,8 @@ import {
 import { createBannersService } from '#server/modules/content/banners.service.ts';
 import { createContentService } from '#server/modules/content/content.service.ts';
 import { createSettingsService } from '#server/modules/content/settings.service.ts';
-import { createLaunchService, type LaunchConfig } from '#server/modules/launch/launch.service.ts';
+import { createLaunchService } from '#server/modules/launch/launch.service.ts';
+import type { LaunchConfig } from '#server/modules/launch/launch-types.ts';
 import { deliveries } from '#server/modules/mail/last-delivery.ts';
 import { createMailService } from '#server/modules/mail/mail.service.ts';
 import { createOutboxAdmin } from '#server/modules/mail/outbox-admin.service.ts';

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NIGERIAN_STATES } from '#core/nigeria.ts';
 import { queryRows } from '#server/db/client.ts';
-import type { LaunchConfig } from '#server/modules/launch/launch.service.ts';
+import type { LaunchConfig } from '#server/modules/launch/launch-types.ts';
 import { createOutboxWorker } from '#server/modules/mail/outbox-worker.ts';
 import { createSmtpTransport } from '#server/modules/mail/transports.ts';
 import { createUser } from '#tests/factories/accounts.ts';

@@ -2,7 +2,8 @@
 // host counts, and each process writes it to the settings at most once a minute.
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '#server/platform/logger.ts';
-import { createLaunchService, PUBLIC_HOST_SEEN_KEY } from './launch.service.ts';
+import { createLaunchService } from './launch.service.ts';
+import { PUBLIC_HOST_SEEN_KEY } from './launch-types.ts';
 
 function launchWithClock() {
   let clock = Date.parse('2026-11-27T10:00:00Z');

@@ -7,12 +7,7 @@ import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { Checkbox, FormMessage, SubmitButton } from '#app/features/account/form-fields.tsx';
 import type { FormFailure } from '#app/lib/forms.server.ts';
-import type {
-  Fact,
-  Instruction,
-  LaunchChecklist,
-  LaunchStep,
-} from '#server/modules/launch/launch.service.ts';
+import type { Fact, Instruction, LaunchChecklist, LaunchStep } from '#server/modules/launch/launch-types.ts';
 import { ConfirmStep } from '../ui/confirm-step.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
 import { CopyField } from './copy-field.tsx';
