@@ -130,7 +130,7 @@ async function main() {
     console.log(
       seeded
         ? 'Sample data loaded.'
-        : 'The catalogue already has products: sample data not loaded (use db:reset to start over).',
+        : 'Sample data not loaded: the catalogue already has products, or its sample data was removed (db:reset starts over from nothing).',
     );
   } finally {
     await database.close();

@@ -13,7 +13,7 @@ import { tidyEmbeddedDatabase } from '#server/db/housekeeping.ts';
 import { jobLocks, takeStartupLock } from '#server/db/process-locks.ts';
 import { createReadiness, type Readiness } from '#server/db/readiness.ts';
 import { type BackupSchedule, backupEveryHours, startBackupSchedule } from '#server/db/scheduled-backups.ts';
-import { isCatalogueEmpty, seedReferenceData } from '#server/db/seed/reference.ts';
+import { maySeedSampleData, seedReferenceData } from '#server/db/seed/reference.ts';
 import type { Env } from '#server/env.ts';
 import { createContentService } from '#server/modules/content/content.service.ts';
 import { createOutboxWorker, type OutboxWorker } from '#server/modules/mail/outbox-worker.ts';
@@ -142,7 +142,7 @@ export async function assembleShop(options: { env: Env; log: Logger; dev: boolea
       ? 'payments: Paystack'
       : 'payments: sandbox (set PAYSTACK_SECRET_KEY for Paystack)',
   );
-  if (env.SEED_ON_START && (await isCatalogueEmpty(database.db))) {
+  if (env.SEED_ON_START && (await maySeedSampleData(database.db))) {
     // The sample catalogue and its artwork generator load only when there is a catalogue to seed.
     const { seedSampleData } = await import('#server/db/seed/seed.ts');
     const seeded = await seedSampleData({

@@ -26,7 +26,7 @@ import { createProduct } from '#tests/factories/catalog.ts';
 import { linkIn, TestClient } from '#tests/helpers/client.ts';
 import { checkIntegrity } from '#tests/helpers/integrity.ts';
 import { type RoleVisitors, visitorsPerRole } from '#tests/helpers/role-clients.ts';
-import { productFormFields } from '#tests/helpers/shop-process.ts';
+import { productFormFields, startShopProcess } from '#tests/helpers/shop-process.ts';
 import { addToCart, checkoutForm, placeOrder } from '#tests/helpers/shopping.ts';
 import { createTestShop, type TestShop } from '#tests/helpers/test-app.ts';
 import { usingPostgres } from '#tests/helpers/test-db.ts';
@@ -456,4 +456,44 @@ describe.skipIf(usingPostgres)('npm run sample:remove', () => {
       await after.close();
     }
   }, 120_000);
+
+  it('leaves them gone for good: the next start of the shop does not load the samples again', async () => {
+    // Everything removed, the catalogue too: the catalogue is empty, as a fresh database's is.
+    const folder = path.join(scratch, 'restarted');
+    const database = await openDatabase({ kind: 'pglite', dir: path.join(folder, 'db') });
+    await database.migrate();
+    await smallSampleShop(database.db);
+    await database.close();
+    const removal = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/sample-remove.ts'], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        ENV_FILE: 'none',
+        DATA_DIR: folder,
+        LOG_LEVEL: 'warn',
+      },
+      encoding: 'utf8',
+    });
+    expect(removal.status, `${removal.stdout}${removal.stderr}`).toBe(0);
+
+    // The real start, with SEED_ON_START at its default (true).
+    const shop = await startShopProcess({ name: 'shop after sample:remove', env: { DATA_DIR: folder } });
+    try {
+      const listing = (await (await fetch(`${shop.url}/api/v1/products?pageSize=1`)).json()) as {
+        total: number;
+      };
+      expect(listing.total).toBe(0);
+      expect(shop.output()).not.toContain('sample data loaded');
+    } finally {
+      await shop.stop();
+    }
+    const after = await openDatabase({ kind: 'pglite', dir: path.join(folder, 'db') });
+    try {
+      expect((await sampleDataStatus(after.db)).remaining).toBe(0);
+      expect(await rows(sql`SELECT id FROM products`, after.db)).toEqual([]);
+    } finally {
+      await after.close();
+    }
+  }, 180_000);
 });

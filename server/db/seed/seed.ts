@@ -1,9 +1,9 @@
 // Loads the sample shop: categories, the catalogue with variants and generated artwork, hero
 // slides, display currencies, the store's settings, (demo shops only) the sample promo codes, and
 // a year of sample customers and orders for the admin screens (sample-shop.ts).
-// Runs in one transaction, only into an empty catalogue (an advisory lock keeps two starting
-// processes from both seeding).
-import { count, inArray, sql } from 'drizzle-orm';
+// Runs in one transaction, only into an empty catalogue that never had them: removed samples
+// (ADR 070) never come back (an advisory lock keeps two starting processes from both seeding).
+import { inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { slugify } from '#core/catalog.ts';
 import type { SAMPLE_PROMO_CODES } from '#core/demo.ts';
@@ -17,7 +17,7 @@ import type { MediaRecord, MediaService } from '#server/modules/media/media.serv
 import type { Logger } from '#server/platform/logger.ts';
 import { heroArtworkSvg, productArtworkSvg } from './artwork.ts';
 import { seedHeroSlides, seedProducts } from './catalogue.ts';
-import { categoryRows, isCatalogueEmpty } from './reference.ts';
+import { categoryRows, maySeedSampleData, SAMPLE_DATA_SETTING } from './reference.ts';
 import { seedSampleCustomersAndOrders } from './sample-shop.ts';
 
 // Reference data is loaded at every start (reference.ts); this module, with its artwork, only when seeding.
@@ -84,7 +84,7 @@ export async function seedSampleData(deps: {
   now?: Date;
 }): Promise<boolean> {
   const { db, media, log } = deps;
-  if (!(await isCatalogueEmpty(db))) return false;
+  if (!(await maySeedSampleData(db))) return false;
 
   const started = Date.now();
   // Render every picture before the transaction: it is the slow part, and the blobs are
@@ -109,8 +109,7 @@ export async function seedSampleData(deps: {
 
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`);
-    const [existing] = await tx.select({ n: count() }).from(products);
-    if ((existing?.n ?? 0) > 0) return false;
+    if (!(await maySeedSampleData(tx))) return false;
 
     const allMedia: MediaRecord[] = [...productMedia.flat(), ...heroMedia];
     for (const record of allMedia) await media.recordMedia(record, tx);
@@ -197,7 +196,7 @@ export async function seedSampleData(deps: {
       .onConflictDoNothing();
     await tx
       .insert(settings)
-      .values({ key: 'store.usesSampleData', value: 'true' })
+      .values({ key: SAMPLE_DATA_SETTING, value: 'true' })
       .onConflictDoUpdate({ target: settings.key, set: { value: 'true' } });
     if (deps.promoCodes) await seedSampleDiscounts(tx);
     const ordersStarted = Date.now();
