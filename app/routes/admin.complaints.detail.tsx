@@ -3,6 +3,7 @@
 // the ticket's audit trail. `complaints.handle`; every form posts here, works without JavaScript.
 import { loadAuditTrail } from '#app/features/admin/audit/audit-trail.server.ts';
 import { ComplaintDetail } from '#app/features/admin/complaints/complaint-detail.tsx';
+import { statusChangeMessage } from '#app/features/admin/complaints/status-message.ts';
 import { requirePermission } from '#app/lib/auth.server.ts';
 import { formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { formAction, idParam, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
@@ -32,11 +33,7 @@ export const action = formAction(async ({ form: read, url, params, context }: Wi
       const { changed } = await admin.setStatus(actor, values);
       return redirectWithToast(here, {
         kind: 'success',
-        message: changed
-          ? values.status === 'resolved'
-            ? 'Ticket resolved: the customer has been emailed.'
-            : 'Status changed.'
-          : 'That ticket already had this status.',
+        message: statusChangeMessage(changed, values.status),
       });
     }
     case 'reply': {

@@ -3,6 +3,7 @@
 // reply offers "Update Reply", which edits it and emails the update). Staff and admins with
 // `complaints.handle`. Every form posts here and works without JavaScript.
 import { ComplaintsPage } from '#app/features/admin/complaints/complaints-page.tsx';
+import { statusChangeMessage } from '#app/features/admin/complaints/status-message.ts';
 import { requirePermission } from '#app/lib/auth.server.ts';
 import { formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { formAction, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
@@ -39,11 +40,7 @@ export const action = formAction(async ({ form: read, url, context }: WithForm<R
       const { changed } = await admin.setStatus(actor, values);
       return redirectWithToast(here, {
         kind: 'success',
-        message: changed
-          ? values.status === 'resolved'
-            ? 'Ticket resolved: the customer has been emailed.'
-            : 'Status changed.'
-          : 'That ticket already had this status.',
+        message: statusChangeMessage(changed, values.status),
       });
     }
     case 'reply':

@@ -15,21 +15,24 @@ export interface DeliveryAttemptRow {
   nextAttemptAt: Date;
 }
 
+/** What the checklist reads of a message. */
+const ATTEMPT_COLUMNS = {
+  id: mailOutbox.id,
+  template: mailOutbox.template,
+  toAddress: mailOutbox.toAddress,
+  status: mailOutbox.status,
+  attempts: mailOutbox.attempts,
+  lastError: mailOutbox.lastError,
+  createdAt: mailOutbox.createdAt,
+  sentAt: mailOutbox.sentAt,
+  nextAttemptAt: mailOutbox.nextAttemptAt,
+};
+
 /** The newest message the worker has tried to deliver (sent, failed, or waiting to retry). */
 export async function newestAttempt(q: Queryable, template?: string): Promise<DeliveryAttemptRow | null> {
   const tried = or(gt(mailOutbox.attempts, 0), isNotNull(mailOutbox.sentAt));
   const [row] = await q
-    .select({
-      id: mailOutbox.id,
-      template: mailOutbox.template,
-      toAddress: mailOutbox.toAddress,
-      status: mailOutbox.status,
-      attempts: mailOutbox.attempts,
-      lastError: mailOutbox.lastError,
-      createdAt: mailOutbox.createdAt,
-      sentAt: mailOutbox.sentAt,
-      nextAttemptAt: mailOutbox.nextAttemptAt,
-    })
+    .select(ATTEMPT_COLUMNS)
     .from(mailOutbox)
     .where(template ? and(tried, eqTemplate(template)) : tried)
     .orderBy(desc(mailOutbox.id))
@@ -40,17 +43,7 @@ export async function newestAttempt(q: Queryable, template?: string): Promise<De
 /** The newest message of a kind, tried or not (the checklist's test email while it waits). */
 export async function newestOfTemplate(q: Queryable, template: string): Promise<DeliveryAttemptRow | null> {
   const [row] = await q
-    .select({
-      id: mailOutbox.id,
-      template: mailOutbox.template,
-      toAddress: mailOutbox.toAddress,
-      status: mailOutbox.status,
-      attempts: mailOutbox.attempts,
-      lastError: mailOutbox.lastError,
-      createdAt: mailOutbox.createdAt,
-      sentAt: mailOutbox.sentAt,
-      nextAttemptAt: mailOutbox.nextAttemptAt,
-    })
+    .select(ATTEMPT_COLUMNS)
     .from(mailOutbox)
     .where(eqTemplate(template))
     .orderBy(desc(mailOutbox.id))
