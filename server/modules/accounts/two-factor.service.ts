@@ -1,51 +1,44 @@
 // Two-factor sign-in for staff and admins (ADR 019): TOTP (RFC 6238) from any authenticator app,
 // ten single-use recovery codes, enrolment at the first sign-in, and an admin's reset of another
-// member's factor. Codes are rate-limited like passwords. SQL lives in two-factor.repository.ts.
-import * as OTPAuth from 'otpauth';
-import QRCode from 'qrcode';
+// member's factor. Codes are rate-limited like passwords. The codes themselves (TOTP, QR, recovery
+// codes) are in two-factor-codes.ts, the staff list and the resets in two-factor-staff.ts; SQL
+// lives in two-factor.repository.ts.
 import type { SessionUser } from '#core/contract/account.ts';
-import type { StaffMember } from '#core/contract/two-factor.ts';
-import { isRowId } from '#core/ids.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
-import { twoFactorResetMail } from '#server/modules/mail/two-factor-templates.tsx';
 import type { ClientMeta, CurrentSession, NewSession } from '#server/platform/auth/session.ts';
-import { hashToken, newToken } from '#server/platform/auth/tokens.ts';
+import { newToken } from '#server/platform/auth/tokens.ts';
 import {
   ConflictError,
   ForbiddenError,
-  NotFoundError,
   UnauthorizedError,
   ValidationError,
 } from '#server/platform/errors.ts';
 import type { RateLimiter, RateLimitRule } from '#server/platform/rate-limit.ts';
 import { RATE_LIMITS, SESSION_LIFETIMES } from './accounts.policy.ts';
-import { deleteSessionsOf, findUserByEmail, findUserById, insertSession } from './accounts.repository.ts';
+import { findUserById, insertSession } from './accounts.repository.ts';
 import { isDemoAdminNow, requiresSecondFactor } from './two-factor.policy.ts';
 import {
   acceptStep,
   consumeRecoveryCode,
   countUnusedRecoveryCodes,
-  deleteTwoFactor,
   endSession,
   findTwoFactor,
   insertTwoFactor,
-  listStaffAccounts,
   replaceRecoveryCodes,
 } from './two-factor.repository.ts';
-
-/** What every authenticator app understands: SHA-1, 6 digits, 30-second steps. */
-const TOTP_SETTINGS = { algorithm: 'SHA1', digits: 6, period: 30 } as const;
-/** A code from the step before or after is accepted too (clocks drift, people type slowly). */
-const TOTP_WINDOW = 1;
-/** 160-bit secrets (RFC 4226's recommendation): 32 base32 characters. */
-const SECRET_BYTES = 20;
-const SECRET_PATTERN = /^[A-Z2-7]{32}$/;
-export const RECOVERY_CODE_COUNT = 10;
-/** 80 random bits each: 16 base32 characters, shown as four groups of four. */
-const RECOVERY_CODE_BYTES = 10;
-const ISSUER = 'Crown Hair';
+import {
+  type Enrolment,
+  enrolmentFor,
+  hashRecoveryCode,
+  newRecoveryCodes,
+  newSecret,
+  normalizeCode,
+  SECRET_PATTERN,
+  stepOfCode,
+} from './two-factor-codes.ts';
+import { createStaffTwoFactor } from './two-factor-staff.ts';
 
 /** The same limits as passwords (ADR 013), on their own counters. */
 export const TWO_FACTOR_LIMITS = {
@@ -62,41 +55,6 @@ export const TWO_FACTOR_LIMITS = {
     message: 'Too many wrong codes for this account. Please wait {wait} and try again.',
   },
 } satisfies Record<string, RateLimitRule>;
-
-export interface Enrolment {
-  /** Base32, for typing into an app by hand. */
-  secret: string;
-  /** otpauth:// address the QR code holds. */
-  uri: string;
-  /** The QR code as an SVG data: URL, for an <img>. */
-  qrCode: string;
-}
-
-function totpFor(secret: string, label: string): OTPAuth.TOTP {
-  return new OTPAuth.TOTP({
-    issuer: ISSUER,
-    label,
-    ...TOTP_SETTINGS,
-    secret: OTPAuth.Secret.fromBase32(secret),
-  });
-}
-
-/** "123 456", "123-456" and "ABCD efgh …" as typed; spaces and dashes never matter. */
-function normalizeCode(input: unknown): string {
-  return typeof input === 'string' ? input.replace(/[\s-]/g, '').toLowerCase().slice(0, 64) : '';
-}
-
-function newRecoveryCodes(): string[] {
-  return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
-    const raw = new OTPAuth.Secret({ size: RECOVERY_CODE_BYTES }).base32.toLowerCase();
-    return raw.match(/.{4}/g)!.join('-');
-  });
-}
-
-/** Recovery codes are 80-bit random: SHA-256 is enough to keep them (as for session tokens). */
-function hashRecoveryCode(code: string): string {
-  return hashToken(`recovery:${normalizeCode(code)}`);
-}
 
 function wrongCode(
   message = 'That code is not right. Check the time on your phone and try the newest code.',
@@ -115,7 +73,7 @@ export function createTwoFactorService(deps: {
   demoMode?: () => Promise<boolean>;
   now?: () => number;
 }) {
-  const { db, mail, limiter, audit, publicUrl } = deps;
+  const { db, limiter, audit } = deps;
   const now = deps.now ?? Date.now;
 
   /** The session this request holds must still owe its second factor. */
@@ -132,13 +90,9 @@ export function createTwoFactorService(deps: {
     return { ...session.user, role: session.accountRole };
   }
 
-  /** The 30-second step a code belongs to, or null when it matches none within the window. */
+  /** The 30-second step a code belongs to now, or null when it matches none within the window. */
   function matchingStep(secret: string, label: string, code: string): number | null {
-    if (!/^\d{6}$/.test(code)) return null;
-    const totp = totpFor(secret, label);
-    const timestamp = now();
-    const delta = totp.validate({ token: code, timestamp, window: TOTP_WINDOW });
-    return delta === null ? null : totp.counter({ timestamp }) + delta;
+    return stepOfCode(secret, label, code, now());
   }
 
   /**
@@ -225,12 +179,6 @@ export function createTwoFactorService(deps: {
     return account !== null && (await isDemoAdminNow(account, deps.demoMode));
   }
 
-  async function enrolmentFor(email: string, secret: string): Promise<Enrolment> {
-    const uri = totpFor(secret, email).toString();
-    const svg = await QRCode.toString(uri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
-    return { secret, uri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
-  }
-
   return {
     /** Whether this account must give a second factor (every staff and admin but the demo admin). */
     async isRequiredFor(user: Pick<SessionUser, 'id' | 'role'>): Promise<boolean> {
@@ -261,8 +209,7 @@ export function createTwoFactorService(deps: {
       if (await findTwoFactor(db, session.user.id)) {
         throw new ConflictError('Two-factor sign-in is already set up for this account.');
       }
-      const chosen =
-        secret && SECRET_PATTERN.test(secret) ? secret : new OTPAuth.Secret({ size: SECRET_BYTES }).base32;
+      const chosen = secret && SECRET_PATTERN.test(secret) ? secret : newSecret();
       return enrolmentFor(session.user.email, chosen);
     },
 
@@ -344,89 +291,7 @@ export function createTwoFactorService(deps: {
       return db.transaction((tx) => storeRecoveryCodes(tx, session.user.id));
     },
 
-    /** Staff and admin accounts, with whether each has enrolled. */
-    async listStaff(): Promise<StaffMember[]> {
-      const [rows, demoMode] = await Promise.all([listStaffAccounts(db), deps.demoMode?.() ?? false]);
-      return rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        email: r.email,
-        role: r.role === 'admin' ? ('admin' as const) : ('staff' as const),
-        isActive: r.isActive,
-        twoFactorEnrolled: r.twoFactorEnrolledAt !== null,
-        exempt: r.demoAdmin && demoMode,
-      }));
-    },
-
-    /**
-     * An admin resets another staff member's second factor (a lost phone): the authenticator and
-     * recovery codes are removed, every session of theirs ends, they are emailed, and the reset is
-     * recorded in the audit trail. They enrol again at their next sign-in.
-     */
-    async reset(
-      actor: SessionUser,
-      targetId: number,
-      meta?: Pick<ClientMeta, 'ip'>,
-    ): Promise<{ email: string; sessionsEnded: number }> {
-      if (actor.role !== 'admin') throw new ForbiddenError('Only an admin can reset two-factor sign-in.');
-      if (actor.id === targetId) {
-        throw new ForbiddenError(
-          'You cannot reset your own two-factor sign-in here. Ask another admin, or use your recovery codes.',
-        );
-      }
-      const supportEmail = await deps.supportEmail();
-      return db.transaction(async (tx) => {
-        const target = isRowId(targetId) ? await findUserById(tx, targetId) : null;
-        if (!target || (target.role !== 'staff' && target.role !== 'admin')) {
-          throw new NotFoundError('No staff member with that id.');
-        }
-        const hadFactor = await deleteTwoFactor(tx, target.id);
-        const sessionsEnded = await deleteSessionsOf(tx, target.id);
-        await audit.record(tx, {
-          actorUserId: actor.id,
-          action: 'two_factor.reset',
-          subjectType: 'user',
-          subjectId: target.id,
-          ip: meta?.ip,
-          details: { email: target.email, role: target.role, hadFactor, sessionsEnded },
-        });
-        await mail.enqueue(
-          tx,
-          twoFactorResetMail({
-            to: target.email,
-            name: target.name,
-            resetBy: `${actor.name} (an admin)`,
-            when: new Date(now()),
-            signInUrl: `${publicUrl}/admin/sign-in`,
-            supportEmail,
-          }),
-        );
-        return { email: target.email, sessionsEnded };
-      });
-    },
-
-    /**
-     * `npm run admin:create` on an existing account (someone with the server's shell, i.e. the
-     * owner): a sole admin who lost both phone and recovery codes gets back in and enrols again.
-     * Recorded with no actor.
-     */
-    async resetFromCommandLine(email: string): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const user = await findUserByEmail(tx, email.trim().toLowerCase());
-        if (!user) return false;
-        const hadFactor = await deleteTwoFactor(tx, user.id);
-        if (!hadFactor) return false;
-        const sessionsEnded = await deleteSessionsOf(tx, user.id);
-        await audit.record(tx, {
-          actorUserId: null,
-          action: 'two_factor.reset',
-          subjectType: 'user',
-          subjectId: user.id,
-          details: { email: user.email, role: user.role, hadFactor, sessionsEnded, via: 'admin:create' },
-        });
-        return true;
-      });
-    },
+    ...createStaffTwoFactor({ ...deps, now }),
   };
 }
 

@@ -15,7 +15,6 @@ import {
   findProductStatus,
   findProductSummary,
   type ListingRules,
-  type LockedVariant,
   listActiveProductRefs,
   listBestSellers,
   listCategories,
@@ -25,11 +24,14 @@ import {
   listProductPage,
   listRelatedProducts,
   listVariantsFor,
+} from './catalog.repository.ts';
+import {
+  type LockedVariant,
   lockVariants,
   returnStock,
   takeStock,
   takeStockUnits,
-} from './catalog.repository.ts';
+} from './stock.repository.ts';
 
 export type { LockedVariant };
 

@@ -36,15 +36,17 @@ import {
   insertCampaign,
   insertDeliveries,
   listCampaigns,
-  listSubscribersForStaff,
   lockCampaign,
   markCampaignSending,
   nextRecipients,
+  updateCampaignDraft,
+  updateCampaignProgress,
+} from './campaigns.repository.ts';
+import {
+  listSubscribersForStaff,
   subscriberBatches,
   subscriberCounts,
   unsubscribeTokenOf,
-  updateCampaignDraft,
-  updateCampaignProgress,
 } from './newsletter.repository.ts';
 
 /** Subscribers queued per transaction. */

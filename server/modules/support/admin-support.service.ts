@@ -41,7 +41,7 @@ import {
   type TicketRow,
   updateTicket,
 } from './support.repository.ts';
-import { cleanPhoto, followUrlFor, threadOf } from './support.service.ts';
+import { cleanPhoto, followUrlFor, threadOf } from './ticket-shared.ts';
 
 const DENIED = 'You cannot handle complaints.';
 

@@ -4,14 +4,14 @@
 // SHA-256 alone is stored; when that address later confirms an account, the guest's tickets join
 // it (`joinGuestTickets`, the port sign-up calls). Photos are private: checked and re-encoded by
 // the media module's `cleanImage`, kept in storage under `private/tickets/`, never in `media`, and
-// served only to who may see the ticket (ADR 035). Anything not the viewer's is a 404.
-import { randomBytes, randomUUID } from 'node:crypto';
+// served only to who may see the ticket (ADR 035). Anything not the viewer's is a 404. What the
+// staff's side shares with this one (photos, threads, follow links) is in ticket-shared.ts.
+import { randomBytes } from 'node:crypto';
 import type { SessionUser } from '#core/contract/account.ts';
 import {
   type CustomerTicket,
   GuestTicketInput,
   NewTicketInput,
-  type TicketMessage,
   TicketMessageInput,
   type TicketStatus,
 } from '#core/contract/support.ts';
@@ -20,9 +20,8 @@ import { isRowId } from '#core/ids.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
 import { staffNewTicketMail, ticketReceivedMail } from '#server/modules/mail/support-templates.tsx';
-import { cleanImage } from '#server/modules/media/media.service.ts';
 import type { CustomerOrdersPort, OrderOwner } from '#server/modules/orders/customer-orders.ts';
-import { hashToken, newToken } from '#server/platform/auth/tokens.ts';
+import { hashToken } from '#server/platform/auth/tokens.ts';
 import { NotFoundError, ValidationError } from '#server/platform/errors.ts';
 import type { RateLimiter, RateLimitRule } from '#server/platform/rate-limit.ts';
 import { type BlobStorage, putUpload } from '#server/platform/storage.ts';
@@ -32,20 +31,17 @@ import {
   findMessage,
   findTicket,
   findTicketByTokenHash,
-  insertLink,
   insertMessage,
   insertTicket,
   joinGuestTickets,
   listTicketsOfUser,
-  type MessageRow,
   messagesOf,
   type TicketRow,
   updateTicket,
 } from './support.repository.ts';
+import { type CleanPhoto, cleanPhoto, newLink, threadOf } from './ticket-shared.ts';
 
-export const SUPPORT_SHOP_NAME = 'Crown Hair';
 const NOT_FOUND = 'We could not find that ticket.';
-const PHOTO_TYPES = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
 const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /**
@@ -70,13 +66,6 @@ export function newReference(): string {
   return `T-${[...bytes].map((b) => REFERENCE_ALPHABET[b % REFERENCE_ALPHABET.length]).join('')}`;
 }
 
-/** A photo the customer or staff attached, checked and re-encoded, ready to store. */
-export interface CleanPhoto {
-  data: Buffer;
-  contentType: string;
-  key: string;
-}
-
 /** Who is looking at a ticket's photo. */
 export type PhotoViewer =
   | { kind: 'token'; token: string }
@@ -92,60 +81,6 @@ export interface SupportDeps {
   limiter: Pick<RateLimiter, 'consume'>;
   /** Who hears of each new ticket (the settings' order-notification addresses). */
   staffEmails: (q: Queryable) => Promise<readonly string[]>;
-}
-
-/** Checks a photo by its content and re-encodes it (refusals are 400s); null when none was sent. */
-export async function cleanPhoto(bytes: Buffer | null | undefined): Promise<CleanPhoto | null> {
-  if (!bytes || bytes.byteLength === 0) return null;
-  let image: Awaited<ReturnType<typeof cleanImage>>;
-  try {
-    image = await cleanImage(bytes);
-  } catch (error) {
-    // The form shows the refusal beside the photo field.
-    if (error instanceof ValidationError)
-      throw new ValidationError(error.message, { photo: [error.message] });
-    throw error;
-  }
-  return {
-    data: image.data,
-    contentType: PHOTO_TYPES[image.ext],
-    key: `private/tickets/${randomUUID()}.${image.ext}`,
-  };
-}
-
-/** Turns rows into the thread a viewer sees; `photoUrl` says where each photo is served for them. */
-export function threadOf(
-  ticket: TicketRow,
-  rows: MessageRow[],
-  photoUrl: (messageId: number) => string,
-  staffName: (userId: number | null) => string = () => SUPPORT_SHOP_NAME,
-): TicketMessage[] {
-  return rows.map((m) => ({
-    id: m.id,
-    author: m.authorKind as 'customer' | 'staff',
-    authorName: m.authorKind === 'staff' ? staffName(m.authorUserId) : ticket.name,
-    body: m.body,
-    photoUrl: m.photoKey ? photoUrl(m.id) : null,
-    internal: m.internal,
-    createdAt: m.createdAt.toISOString(),
-  }));
-}
-
-/** A fresh private link to a guest's ticket: the token for the email, its hash stored. */
-export async function newLink(q: Queryable, ticketId: number): Promise<string> {
-  const { token, hash } = newToken();
-  await insertLink(q, ticketId, hash);
-  return token;
-}
-
-/**
- * Where an email about this ticket sends its customer: the dashboard when it belongs to an
- * account, else a fresh private link (every link a guest was sent keeps working).
- */
-export async function followUrlFor(q: Queryable, ticket: TicketRow, publicUrl: string): Promise<string> {
-  const path =
-    ticket.userId === null ? `/support/t/${await newLink(q, ticket.id)}` : '/dashboard?tab=support';
-  return new URL(path, publicUrl).toString();
 }
 
 export function createSupportService(deps: SupportDeps) {
