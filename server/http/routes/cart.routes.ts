@@ -2,8 +2,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { AddCartLineBody, AddedCartLineSchema, CartViewSchema } from '#core/contract/cart.ts';
 import { errorResponse } from '#core/contract/errors.ts';
+import type { CartService } from '#server/modules/cart/cart.service.ts';
 import type { AbuseLimits } from '#server/platform/rate-limit-rules.ts';
-import type { CartService } from './cart.service.ts';
 
 export function cartRoutes(cart: CartService, limits: AbuseLimits): FastifyPluginAsync {
   return async (app) => {
