@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { STAFF_ROLES } from '#core/account.ts';
 import { productPath } from '#core/catalog.ts';
 import type { Db } from '#server/db/client.ts';
+import { rateLimitStore } from '#server/db/rate-limit-store.ts';
 import { lastBackup } from '#server/db/scheduled-backups.ts';
-import { removeSampleData, sampleDataStatus } from '#server/db/seed/sample-removal.ts';
 import {
   createAccountsService,
   RATE_LIMITS,
@@ -75,6 +75,7 @@ import { createRateLimiter, type RateLimitOverrides } from '#server/platform/rat
 import { createAbuseLimits, unknownRuleNames } from '#server/platform/rate-limit-rules.ts';
 import { assertCan, type StaffActor } from '#server/platform/staff-actor.ts';
 import type { BlobStorage } from '#server/platform/storage.ts';
+import { removeSampleData, sampleDataStatus } from '#server/seed/sample-removal.ts';
 
 export interface ServiceConfig {
   /** The shop's public address, for links in emails and the payment provider's return address. */
@@ -94,7 +95,7 @@ export interface ServiceConfig {
   checkout: CheckoutConfig;
   /**
    * Demo mode (ADR 016): this process may run a demo shop (local PUBLIC_URL, no ADMIN_EMAIL;
-   * decided at start by server/startup-checks.ts). Absent: never a demo shop.
+   * decided at start from server/shop-address.ts). Absent: never a demo shop.
    */
   demo?: { eligible: boolean };
   /** Changes to the rate limits by rule name (RATE_LIMITS). */
@@ -167,7 +168,11 @@ export function createServices(deps: {
     ...Object.values(SUPPORT_RATE_LIMITS),
   ]);
   if (unknownLimits.length > 0) throw new Error(`RATE_LIMITS: no rule is called ${unknownLimits.join(', ')}`);
-  const limiter = createRateLimiter({ db, overrides: config.rateLimits, now: config.now });
+  const limiter = createRateLimiter({
+    store: rateLimitStore(db),
+    overrides: config.rateLimits,
+    now: config.now,
+  });
   // The log names its actors (staff and admins) through the staff list; `twoFactor` is made below.
   const audit = createAuditService({
     db,

@@ -20,8 +20,9 @@ import type { Env } from '#server/env.ts';
 import { createRequestCart, type RequestCart } from '#server/modules/cart/cart-cookie.ts';
 import { createRequestAuth, type RequestAuth } from '#server/platform/auth/request-auth.ts';
 import { type Logger, lazyRequestLogger } from '#server/platform/logger.ts';
+import { fastifyTrustProxy } from '#server/platform/trust-proxy.ts';
 import type { Services } from '#server/services.ts';
-import { isProductionShop } from '#server/startup-checks.ts';
+import { isProductionShop } from '#server/shop-address.ts';
 import { canonicalHost } from './canonical-host.ts';
 import { csrfGuard } from './csrf.ts';
 import { errorHandler } from './errors.ts';
@@ -41,7 +42,6 @@ import { twoFactorRoutes } from './routes/two-factor.routes.ts';
 import { PAYSTACK_CHECKOUT_ORIGIN, securityHeaders } from './security-headers.ts';
 import { registerSsr } from './ssr.ts';
 import { refuseNul } from './text-guard.ts';
-import { fastifyTrustProxy } from './trust-proxy.ts';
 
 export interface AppOptions {
   env: Pick<Env, 'TRUST_PROXY' | 'PUBLIC_URL' | 'NODE_ENV'> & Partial<Pick<Env, 'PAYSTACK_BASE_URL'>>;

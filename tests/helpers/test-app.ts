@@ -8,7 +8,7 @@ import type { ServerBuild } from 'react-router';
 import { createCacheBus } from '#server/db/cache-bus.ts';
 import type { Database } from '#server/db/client.ts';
 import { createReadiness, type Readiness } from '#server/db/readiness.ts';
-import { seedReferenceData } from '#server/db/seed/seed.ts';
+import { seedReferenceData } from '#server/seed/seed.ts';
 import type { TrustProxy } from '#server/env.ts';
 import { buildApp, type ServerTimeouts } from '#server/http/app.ts';
 import { getMailboxMessage, type MailboxMessage } from '#server/modules/mail/mail.repository.ts';

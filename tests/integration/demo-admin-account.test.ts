@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '#core/demo.ts';
 import { type Database, queryRows } from '#server/db/client.ts';
-import { seedReferenceData, seedSampleDiscounts } from '#server/db/seed/seed.ts';
+import { seedReferenceData, seedSampleDiscounts } from '#server/seed/seed.ts';
 import { MIGRATIONS_DIR } from '#server/paths.ts';
 import { demoBanner, settleShopMode } from '#server/startup-checks.ts';
 import { createUser, TEST_PASSWORD } from '#tests/factories/accounts.ts';

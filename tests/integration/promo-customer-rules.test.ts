@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerEmailKey } from '#core/email-identity.ts';
 import { refusalMessage } from '#core/promotions.ts';
 import { queryRows } from '#server/db/client.ts';
-import { seedSampleDiscounts } from '#server/db/seed/seed.ts';
+import { seedSampleDiscounts } from '#server/seed/seed.ts';
 import { emailKeySql } from '#server/modules/promotions/promotions.repository.ts';
 import { createProduct } from '#tests/factories/catalog.ts';
 import { TestClient } from '#tests/helpers/client.ts';

@@ -20,7 +20,7 @@ export interface DemoLeftovers {
 export function createDemoModeService(deps: {
   /**
    * This process may run a demo shop: its PUBLIC_URL is a local address and ADMIN_EMAIL is not
-   * set (decided at start from the configuration; see server/startup-checks.ts).
+   * set (decided at start from the configuration; see server/shop-address.ts).
    */
   eligible: boolean;
   accounts: Pick<AccountsService, 'createDemoAdmin' | 'demoAdmin' | 'removeDemoAdmin'>;
