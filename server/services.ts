@@ -43,11 +43,8 @@ import {
   createNewsletterService,
   NEWSLETTER_RATE_LIMITS,
 } from '#server/modules/newsletter/newsletter.service.ts';
-import { customerOrders } from '#server/modules/orders/customer-orders.ts';
-import { guestOrders } from '#server/modules/orders/guest-orders.ts';
+import { customerOrders, guestOrders, purchases, recentOrders } from '#server/modules/orders/orders.ports.ts';
 import { createOrdersService } from '#server/modules/orders/orders.service.ts';
-import { purchases } from '#server/modules/orders/purchases.ts';
-import { recentOrders } from '#server/modules/orders/recent-orders.ts';
 import { createOfflinePayments } from '#server/modules/payments/offline-payments.ts';
 import { createPaymentsService } from '#server/modules/payments/payments.service.ts';
 import { createPaystackProvider } from '#server/modules/payments/providers/paystack.ts';

@@ -13,8 +13,7 @@ import type { SettingsService } from '#server/modules/content/settings.service.t
 import type { MailService } from '#server/modules/mail/mail.service.ts';
 import { createOutboxAdmin } from '#server/modules/mail/outbox-admin.service.ts';
 import type { MediaService } from '#server/modules/media/media.service.ts';
-import { createCustomerTotals } from '#server/modules/orders/customer-totals.ts';
-import { orderedVariants } from '#server/modules/orders/ordered-variants.ts';
+import { createCustomerTotals, orderedVariants } from '#server/modules/orders/orders.ports.ts';
 import { createAdminDiscountsService } from '#server/modules/promotions/admin-discounts.service.ts';
 import type { TtlCache } from '#server/platform/cache.ts';
 

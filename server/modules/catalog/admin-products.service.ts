@@ -21,7 +21,7 @@ import {
 import { suggestSku } from '#core/variant-builder.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
-import type { OrderedVariantsPort } from '#server/modules/orders/ordered-variants.ts';
+import type { OrderedVariantsPort } from '#server/modules/orders/orders.ports.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#server/platform/errors.ts';
 import { assertCan, type StaffActor } from '#server/platform/staff-actor.ts';
 import { parseInput } from '#server/platform/validation.ts';
