@@ -66,7 +66,7 @@ import { defaultServiceConfig, PAGE_CACHE_MS, type ServiceConfig } from './servi
 import { createSampleData } from './services/sample-data.ts';
 import { createStaffScreens } from './services/staff-screens.ts';
 
-export { defaultServiceConfig, PAGE_CACHE_MS, type ServiceConfig } from './services/config.ts';
+export { defaultServiceConfig, type ServiceConfig } from './services/config.ts';
 
 export function createServices(deps: {
   db: Db;

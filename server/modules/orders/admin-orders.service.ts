@@ -238,5 +238,3 @@ export function createAdminOrders(deps: {
   };
   return admin;
 }
-
-export type AdminOrders = ReturnType<typeof createAdminOrders>;
