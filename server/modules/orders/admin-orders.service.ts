@@ -35,9 +35,10 @@ import {
   type OrderListRow,
   type OrderListWhere,
 } from './admin-orders.repository.ts';
+import type { StaffActor as Actor } from './order-machine.ts';
 import { findOrderByTracking, listOrderLines, lockOrder, type OrderRow } from './orders.repository.ts';
-import type { StaffActor as Actor, StatusMove } from './orders.service.ts';
 import { fullAddress, orderLineView, paymentStateOf } from './orders.tracking.ts';
+import type { StatusMove } from './staff-moves.ts';
 
 /** Lagos is UTC+1 all year (no daylight saving). */
 const LAGOS_OFFSET = '+01:00';
