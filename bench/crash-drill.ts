@@ -19,7 +19,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { field } from '#core/product-draft.ts';
 import { type Database, openDatabase } from '#server/db/client.ts';
-import { seedReferenceData } from '#server/db/seed/reference.ts';
+import { seedReferenceData } from '#server/seed/reference.ts';
 import { createProduct } from '#tests/factories/catalog.ts';
 import { crashProblems, finalProblems, orderCount, stockByVariant } from '#tests/helpers/crash-checks.ts';
 import {

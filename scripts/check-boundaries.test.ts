@@ -8,6 +8,8 @@ import {
   projectFiles,
   type RuleName,
   resolveSpecifier,
+  SERVER_LAYERS,
+  serverLayerOf,
 } from './check-boundaries.ts';
 
 /** The rules broken by one file with this source (no known breaches). */
@@ -74,7 +76,7 @@ describe('a module repository is private to its module', () => {
   it('fires from outside the modules too: seed, cli, http, platform, app server files, services.ts', () => {
     const line = "import { insertMedia } from '#server/modules/media/media.repository.ts';";
     for (const file of [
-      'server/db/seed/seed.ts',
+      'server/seed/seed.ts',
       'server/cli/admin-create.ts',
       'server/http/app.ts',
       'server/services.ts',
@@ -127,7 +129,7 @@ describe('dependencies point one way: http → modules → platform → core', (
     ]);
   });
 
-  it('platform may import platform, core, server/db/client and packages', () => {
+  it('platform may import platform, core and packages; the database sits above it (ADR 094)', () => {
     const file = 'server/platform/auth/request-auth.ts';
     expect(
       broken(
@@ -135,14 +137,16 @@ describe('dependencies point one way: http → modules → platform → core', (
         [
           "import type { SessionLookup } from './session.ts';",
           "import type { SessionUser } from '#core/contract/account.ts';",
-          "import type { Queryable } from '#server/db/client.ts';",
           "import { parseCookie } from 'cookie';",
         ].join('\n'),
       ),
     ).toEqual([]);
+    expect(broken(file, "import type { Queryable } from '#server/db/client.ts';")).toEqual([
+      'server-layers-point-down',
+    ]);
   });
 
-  it('a module does not reach up into http or services.ts; its *.routes.ts (the http edge) may', () => {
+  it('a module does not reach up into http or services.ts, not even from a *.routes.ts (ADR 094)', () => {
     expect(
       broken(
         'server/modules/orders/orders.service.ts',
@@ -160,6 +164,9 @@ describe('dependencies point one way: http → modules → platform → core', (
         'server/modules/orders/orders.routes.ts',
         "import { requireStaff } from '#server/http/guards.ts';",
       ),
+    ).toEqual(['modules-below-http']);
+    expect(
+      broken('server/http/routes/orders.routes.ts', "import { requireStaff } from '#server/http/guards.ts';"),
     ).toEqual([]);
   });
 
@@ -172,6 +179,67 @@ describe('dependencies point one way: http → modules → platform → core', (
     expect(broken('core/money.ts', "import { eq } from 'drizzle-orm';")).toContain('core-stays-pure');
     expect(broken('core/contract/account.ts', "import { z } from 'zod';")).toEqual([]);
     expect(broken('core/contract/account.ts', "import { toRole } from '../account.ts';")).toEqual([]);
+  });
+});
+
+describe('server layers point one way (ADR 094): platform < db < modules < seed < services < http < entry', () => {
+  /** One file of each layer, lowest first, and a specifier naming another file of that layer. */
+  const LAYER_FILES: [file: string, specifier: string][] = [
+    ['server/platform/rate-limit.ts', '#server/platform/errors.ts'],
+    ['server/db/scheduled-backups.ts', '#server/db/backup.ts'],
+    ['server/modules/launch/launch-steps.ts', '#server/modules/mail/mail.service.ts'],
+    ['server/seed/seed.ts', '#server/seed/catalogue.ts'],
+    ['server/services.ts', '#server/services/orders.ts'],
+    ['server/http/app.ts', '#server/http/routes/cart.routes.ts'],
+    ['server/cli/db.ts', '#server/main.ts'],
+  ];
+
+  it('fires on every import from a lower layer to a higher one, types included', () => {
+    for (const [low, [file]] of LAYER_FILES.entries()) {
+      for (const [, specifier] of LAYER_FILES.slice(low + 1)) {
+        const rules = [
+          ...broken(file, `import { x } from '${specifier}';`),
+          ...broken(file, `import type { X } from '${specifier}';`),
+        ];
+        // platform and modules keep their own, more specific, rules for http and the wiring.
+        expect(rules.length, `${file} → ${specifier}`).toBe(2);
+        for (const rule of rules) {
+          expect(['server-layers-point-down', 'platform-below-modules', 'modules-below-http']).toContain(
+            rule,
+          );
+        }
+      }
+    }
+    expect(
+      broken('server/db/scheduled-backups.ts', "import { x } from '#server/startup-checks.ts';"),
+    ).toEqual(['server-layers-point-down']);
+    expect(broken('server/env.ts', "import { x } from '../server/http/trust-proxy.ts';")).toEqual([
+      'server-layers-point-down',
+    ]);
+  });
+
+  it('stays quiet on imports of the same layer or one below', () => {
+    for (const [high, [file]] of LAYER_FILES.entries()) {
+      for (const [, specifier] of LAYER_FILES.slice(0, high + 1)) {
+        expect(broken(file, `import { x } from '${specifier}';`), `${file} → ${specifier}`).toEqual([]);
+      }
+    }
+    expect(broken('server/db/scheduled-backups.ts', "import { x } from '#server/shop-address.ts';")).toEqual(
+      [],
+    );
+    expect(broken('server/http/server.ts', "import { x } from '#server/startup-checks.ts';")).toEqual([]);
+  });
+
+  it('places every server file in a layer, and fires on one it cannot place', () => {
+    expect(serverLayerOf('server/env.ts')).toBe(0);
+    expect(serverLayerOf('server/services/orders.ts')).toBe(serverLayerOf('server/services.ts'));
+    expect(serverLayerOf('server/main.ts')).toBe(SERVER_LAYERS.length - 1);
+    expect(serverLayerOf('app/root.tsx')).toBe(-1);
+    expect(broken('server/stray.ts', "import { x } from '#server/env.ts';")).toEqual([
+      'server-layers-point-down',
+    ]);
+    // Tests beside server code may reach anywhere.
+    expect(broken('server/db/seed.test.ts', "import { x } from '#server/services.ts';")).toEqual([]);
   });
 });
 
@@ -188,12 +256,13 @@ describe('SQL lives in repositories and server/db', () => {
     expect(broken('server/http/app.ts', "import pg from 'pg';")).toEqual(['sql-in-repositories']);
   });
 
-  it('stays quiet in repositories, server/db (client, seed, cli), tests, and for the Db handle type', () => {
+  it('stays quiet in repositories, server/db, server/seed, tests, and for the Db handle type', () => {
     const sqlImports = "import { eq } from 'drizzle-orm';\nimport { t } from '#server/db/schema/content.ts';";
     expect(broken('server/modules/newsletter/newsletter.repository.ts', sqlImports)).toEqual([]);
-    expect(broken('server/platform/rate-limit.repository.ts', sqlImports)).toEqual([]);
-    expect(broken('server/db/seed/seed.ts', sqlImports)).toEqual([]);
-    expect(broken('server/db/cli.ts', sqlImports)).toEqual([]);
+    expect(broken('server/db/rate-limit-store.ts', sqlImports)).toEqual([]);
+    expect(broken('server/seed/seed.ts', sqlImports)).toEqual([]);
+    expect(broken('server/db/client.ts', sqlImports)).toEqual([]);
+    expect(broken('server/cli/db.ts', "import { sql } from 'drizzle-orm';")).toEqual(['sql-in-repositories']);
     expect(broken('tests/helpers/rows.ts', sqlImports)).toEqual([]);
     expect(
       broken(

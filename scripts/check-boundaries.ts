@@ -1,6 +1,7 @@
 // Lint rules of the house about who may import what (ADR 022). Dependencies point one way:
-// app (browser) → core; http → modules → platform → core; a module's repository is private to
-// the module; SQL lives only in repositories and server/db. `npm run lint` runs this file; the
+// app (browser) → core; server/ in layers, each importing only its own or lower ones (ADR 094):
+// entry → http → services → seed → modules → db → platform → core; a module's repository is private to
+// the module; SQL lives only in repositories, server/db and server/seed. `npm run lint` runs this file; the
 // rules themselves are a pure function (`checkBoundaries`) tested in check-boundaries.test.ts.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -29,6 +30,7 @@ export type RuleName =
   | 'repository-is-private'
   | 'platform-below-modules'
   | 'modules-below-http'
+  | 'server-layers-point-down'
   | 'sql-in-repositories';
 
 export interface Problem {
@@ -113,7 +115,6 @@ function isTooling(file: string): boolean {
 
 const MODULE_FILE = /^server\/modules\/([^/]+)\//;
 const REPOSITORY = /\.repository\.tsx?$/;
-const ROUTES = /\.routes\.tsx?$/;
 /** Packages that talk SQL: only repositories and server/db may use them. */
 const SQL_PACKAGE = /^(drizzle-orm|pg|@electric-sql\/pglite)(\/|$)/;
 /** What core/ may not load: frameworks and I/O. */
@@ -123,6 +124,66 @@ const SERVER_FILE_NAME = /(^|\/)[^/]+\.server(\.tsx?)?$/;
 
 function moduleOf(file: string): string | null {
   return MODULE_FILE.exec(file)?.[1] ?? null;
+}
+
+/**
+ * The layers of server/, lowest first (ADR 094). A file may import its own layer or one below it,
+ * types included; never one above. Every non-test file under server/ belongs to exactly one.
+ */
+export const SERVER_LAYERS: readonly { name: string; holds: readonly string[] }[] = [
+  // Configuration and plumbing every layer may use: env, paths, platform.
+  {
+    name: 'platform',
+    holds: [
+      'server/platform/',
+      'server/env.ts',
+      'server/env-file.ts',
+      'server/load-env-file.ts',
+      'server/paths.ts',
+      'server/shop-address.ts',
+    ],
+  },
+  // The database: client, schema, migrations, locks, backups.
+  { name: 'db', holds: ['server/db/'] },
+  // The domain modules: services, repositories, ports.
+  { name: 'modules', holds: ['server/modules/'] },
+  // The sample data and its removal, written as rows through the modules' services and ports.
+  { name: 'seed', holds: ['server/seed/'] },
+  // The composition root: every service built once, in order; the start-up checks that read it.
+  { name: 'services', holds: ['server/services.ts', 'server/services/', 'server/startup-checks.ts'] },
+  // HTTP: the app, hooks, SSR bridge and the JSON API's routes.
+  { name: 'http', holds: ['server/http/'] },
+  // Entry points: the shop's main and the commands.
+  { name: 'entry', holds: ['server/main.ts', 'server/cli/'] },
+];
+
+/** The index of a server file's layer in SERVER_LAYERS, or -1 outside server/ (or unplaced). */
+export function serverLayerOf(file: string): number {
+  return SERVER_LAYERS.findIndex((layer) =>
+    layer.holds.some((place) => (place.endsWith('/') ? file.startsWith(place) : file === place)),
+  );
+}
+
+/** server/: no import points from a lower layer to a higher one (types included). */
+function breakIfLayerRunsUp(
+  file: string,
+  ref: ImportRef,
+  breach: (rule: RuleName, message: string) => void,
+): void {
+  if (!file.startsWith('server/') || !ref.target?.startsWith('server/')) return;
+  const from = serverLayerOf(file);
+  if (from < 0) {
+    breach('server-layers-point-down', `${file} is in no layer of server/; place it in SERVER_LAYERS`);
+    return;
+  }
+  const to = serverLayerOf(ref.target);
+  if (to > from) {
+    breach(
+      'server-layers-point-down',
+      `${SERVER_LAYERS[from]!.name} must not depend on ${SERVER_LAYERS[to]!.name} ('${ref.specifier}'); ` +
+        'move the code down, or let the lower layer own a port the higher one fills',
+    );
+  }
 }
 
 function rulesFor(file: string, ref: ImportRef): { rule: RuleName; message: string }[] {
@@ -182,18 +243,22 @@ function rulesFor(file: string, ref: ImportRef): { rule: RuleName; message: stri
     );
   }
 
-  // modules sit below http and the wiring: a module never reaches up into http or services.ts.
-  // Its *.routes.ts files are the http edge kept beside the module, so they may.
+  // modules sit below http and the wiring: a module never reaches up into http or services.ts
+  // (its JSON routes live in server/http/routes/, ADR 094).
   if (
     file.startsWith('server/modules/') &&
-    !ROUTES.test(file) &&
     (target?.startsWith('server/http/') || target === 'server/services.ts' || target === 'server/main.ts')
   ) {
     breach('modules-below-http', `a module must not depend on '${specifier}' (http and wiring sit above it)`);
   }
 
-  // SQL lives in repositories (and server/db: client, migrations, seed, cli).
-  const sqlHome = REPOSITORY.test(file) || file.startsWith('server/db/');
+  // The finer direction rules above say it better when they fire; the layers catch the rest.
+  if (!broken.some((b) => b.rule === 'platform-below-modules' || b.rule === 'modules-below-http')) {
+    breakIfLayerRunsUp(file, ref, breach);
+  }
+
+  // SQL lives in repositories (and server/db: client, migrations; server/seed: the sample rows).
+  const sqlHome = REPOSITORY.test(file) || file.startsWith('server/db/') || file.startsWith('server/seed/');
   if (!sqlHome) {
     if (target === null && SQL_PACKAGE.test(specifier)) {
       breach('sql-in-repositories', `uses '${specifier}' outside a repository; move the query into one`);

@@ -2,8 +2,8 @@
 // Nothing else reads process.env. Defaults make the embedded mode work with no settings.
 import path from 'node:path';
 import { z } from 'zod';
-import { parseTrustProxy, type TrustProxy } from '#server/http/trust-proxy.ts';
 import { parseRateLimitOverrides } from '#server/platform/rate-limit-rules.ts';
+import { parseTrustProxy, type TrustProxy } from '#server/platform/trust-proxy.ts';
 
 const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])

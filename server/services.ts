@@ -1,67 +1,55 @@
 // The shop's services, wired once per process and handed to routes and React Router loaders.
+// Built in order, each from services made above it: nothing is handed a service made further down
+// (ADR 094). Where two modules need each other, the lower one owns a port that a piece made first
+// fills: the staff directory (mail, audit, newsletter, support), the demo switch (mail, accounts),
+// the mail-preferences port (newsletter), offline payments (orders).
 
-import { randomBytes } from 'node:crypto';
-import { STAFF_ROLES } from '#core/account.ts';
 import { productPath } from '#core/catalog.ts';
 import type { Db } from '#server/db/client.ts';
+import { rateLimitStore } from '#server/db/rate-limit-store.ts';
 import { lastBackup } from '#server/db/scheduled-backups.ts';
-import { removeSampleData, sampleDataStatus } from '#server/db/seed/sample-removal.ts';
 import {
   createAccountsService,
   RATE_LIMITS,
   SIGN_IN_DELAY,
 } from '#server/modules/accounts/accounts.service.ts';
-import { createAdminUsersService } from '#server/modules/accounts/admin-users.service.ts';
 import { createCustomerDirectory } from '#server/modules/accounts/customer-directory.ts';
-import { createDemoModeService } from '#server/modules/accounts/demo-mode.ts';
+import { createDemoModeService, createDemoSwitch } from '#server/modules/accounts/demo-mode.ts';
 import { mailPreferences } from '#server/modules/accounts/mail-preferences.ts';
 import { createProfileService } from '#server/modules/accounts/profile.service.ts';
+import { createStaffDirectory } from '#server/modules/accounts/staff-directory.ts';
 import { createTwoFactorService, TWO_FACTOR_LIMITS } from '#server/modules/accounts/two-factor.service.ts';
-import {
-  createAnalyticsService,
-  DEFAULT_LOW_STOCK_THRESHOLD,
-} from '#server/modules/analytics/analytics.service.ts';
+import { DEFAULT_LOW_STOCK_THRESHOLD } from '#server/modules/analytics/analytics.service.ts';
 import { createAuditService } from '#server/modules/audit/audit.service.ts';
 import {
   createAbandonedCartReminders,
   DEFAULT_ABANDONED_CART_HOURS,
 } from '#server/modules/cart/abandoned-cart.ts';
 import { createCartService } from '#server/modules/cart/cart.service.ts';
-import { createAdminProductsService } from '#server/modules/catalog/admin-products.service.ts';
 import { createBackInStockService } from '#server/modules/catalog/back-in-stock.service.ts';
 import { createCatalogService } from '#server/modules/catalog/catalog.service.ts';
 import {
-  type CheckoutConfig,
   createCheckoutService,
   createDeliveryDays,
-  DEFAULT_CHECKOUT_CONFIG,
   deliveryRatesPort,
 } from '#server/modules/checkout/checkout.service.ts';
-import { createBannersService } from '#server/modules/content/banners.service.ts';
 import { createContentService } from '#server/modules/content/content.service.ts';
 import { createSettingsService } from '#server/modules/content/settings.service.ts';
 import { createLaunchService } from '#server/modules/launch/launch.service.ts';
-import type { LaunchConfig } from '#server/modules/launch/launch-types.ts';
 import { deliveries } from '#server/modules/mail/last-delivery.ts';
 import { createMailService } from '#server/modules/mail/mail.service.ts';
-import { createOutboxAdmin } from '#server/modules/mail/outbox-admin.service.ts';
 import { createMediaService } from '#server/modules/media/media.service.ts';
 import {
   createNewsletterService,
   NEWSLETTER_RATE_LIMITS,
 } from '#server/modules/newsletter/newsletter.service.ts';
-import { customerOrders } from '#server/modules/orders/customer-orders.ts';
-import { createCustomerTotals } from '#server/modules/orders/customer-totals.ts';
-import { guestOrders } from '#server/modules/orders/guest-orders.ts';
-import { orderedVariants } from '#server/modules/orders/ordered-variants.ts';
+import { customerOrders, guestOrders, purchases, recentOrders } from '#server/modules/orders/orders.ports.ts';
 import { createOrdersService } from '#server/modules/orders/orders.service.ts';
-import { purchases } from '#server/modules/orders/purchases.ts';
-import { recentOrders } from '#server/modules/orders/recent-orders.ts';
+import { createOfflinePayments } from '#server/modules/payments/offline-payments.ts';
 import { createPaymentsService } from '#server/modules/payments/payments.service.ts';
 import { createPaystackProvider } from '#server/modules/payments/providers/paystack.ts';
 import { createSandboxProvider } from '#server/modules/payments/providers/sandbox.ts';
 import { webhooksReceived } from '#server/modules/payments/webhooks-received.ts';
-import { createAdminDiscountsService } from '#server/modules/promotions/admin-discounts.service.ts';
 import { createPromotionsService } from '#server/modules/promotions/promotions.service.ts';
 import { createAdminReviewsService } from '#server/modules/reviews/admin-reviews.service.ts';
 import { createReviewsService } from '#server/modules/reviews/reviews.service.ts';
@@ -71,62 +59,14 @@ import type { CacheBus } from '#server/platform/cache.ts';
 import { localCacheBus, TtlCache } from '#server/platform/cache.ts';
 import { createLogger, type Logger } from '#server/platform/logger.ts';
 import { PageCache } from '#server/platform/page-cache.ts';
-import { createRateLimiter, type RateLimitOverrides } from '#server/platform/rate-limit.ts';
+import { createRateLimiter } from '#server/platform/rate-limit.ts';
 import { createAbuseLimits, unknownRuleNames } from '#server/platform/rate-limit-rules.ts';
-import { assertCan, type StaffActor } from '#server/platform/staff-actor.ts';
 import type { BlobStorage } from '#server/platform/storage.ts';
+import { defaultServiceConfig, PAGE_CACHE_MS, type ServiceConfig } from './services/config.ts';
+import { createSampleData } from './services/sample-data.ts';
+import { createStaffScreens } from './services/staff-screens.ts';
 
-export interface ServiceConfig {
-  /** The shop's public address, for links in emails and the payment provider's return address. */
-  publicUrl: string;
-  mailFrom: string;
-  /** Wakes the outbox worker when mail is queued. */
-  onMailEnqueued?: () => void;
-  payments: {
-    /** Paystack when set; otherwise the sandbox. */
-    paystackSecretKey?: string;
-    paystackBaseUrl?: string;
-    /** The sandbox's webhook signing key (shared by every process: see content.ensureSecret). */
-    sandboxSecret: string;
-    /** Who hears of every new paid order (STAFF_ORDER_EMAILS). */
-    staffOrderEmails?: readonly string[];
-  };
-  checkout: CheckoutConfig;
-  /**
-   * Demo mode (ADR 016): this process may run a demo shop (local PUBLIC_URL, no ADMIN_EMAIL;
-   * decided at start by server/startup-checks.ts). Absent: never a demo shop.
-   */
-  demo?: { eligible: boolean };
-  /** Changes to the rate limits by rule name (RATE_LIMITS). */
-  rateLimits?: RateLimitOverrides;
-  /** The dashboard's low-stock line: variants with this many units or fewer (default 5). */
-  lowStockThreshold?: number;
-  /** Newsletter campaign subscribers queued per transaction (default 200, ADR 036). */
-  newsletterBatchSize?: number;
-  /** The clock the sign-in delay reads (default Date.now; tests move it instead of sleeping). */
-  now?: () => number;
-  /**
-   * What the launch checklist reads of the configuration besides the above (ADR 071): SMTP_URL,
-   * DATA_DIR, BACKUP_EVERY_HOURS as it applies, the database's kind. Absent: a shop with no mail
-   * server, no backups and the embedded database in ./data.
-   */
-  launch?: Omit<LaunchConfig, 'publicUrl' | 'paystackSecretKey'>;
-  /** Make staff uploads' image renditions ahead, in the background (ADR 054; the running shop). */
-  renditionsAhead?: boolean;
-}
-
-/** The page cache's safety net: a page no invalidation reached is rendered again after this. */
-export const PAGE_CACHE_MS = 60_000;
-
-export function defaultServiceConfig(overrides: Partial<ServiceConfig> = {}): ServiceConfig {
-  return {
-    publicUrl: 'http://localhost:3000',
-    mailFrom: 'Crown Hair <hello@crownhair.ng>',
-    payments: { sandboxSecret: randomBytes(32).toString('hex') },
-    checkout: DEFAULT_CHECKOUT_CONFIG,
-    ...overrides,
-  };
-}
+export { defaultServiceConfig, type ServiceConfig } from './services/config.ts';
 
 export function createServices(deps: {
   db: Db;
@@ -146,19 +86,6 @@ export function createServices(deps: {
   const accountCache = new TtlCache(Date.now, 10_000, cacheBus);
   const contentCache = sharedCache();
   const content = createContentService({ db, cache: contentCache });
-  const mail = createMailService({
-    db,
-    from: config.mailFrom,
-    onEnqueued: config.onMailEnqueued,
-    // The local mailbox rule (ADR 017), asked at read time.
-    mailboxPolicy: {
-      demoMode: () => demo.isOn(),
-      isStaffAddress: async (email) => {
-        const role = await accounts.roleOf(email);
-        return role !== null && STAFF_ROLES.includes(role);
-      },
-    },
-  });
   const unknownLimits = unknownRuleNames(config.rateLimits ?? {}, [
     ...Object.values(RATE_LIMITS),
     SIGN_IN_DELAY,
@@ -167,13 +94,25 @@ export function createServices(deps: {
     ...Object.values(SUPPORT_RATE_LIMITS),
   ]);
   if (unknownLimits.length > 0) throw new Error(`RATE_LIMITS: no rule is called ${unknownLimits.join(', ')}`);
-  const limiter = createRateLimiter({ db, overrides: config.rateLimits, now: config.now });
-  // The log names its actors (staff and admins) through the staff list; `twoFactor` is made below.
-  const audit = createAuditService({
-    db,
-    actorNames: async (ids) =>
-      new Map((await twoFactor.listStaff()).filter((m) => ids.includes(m.id)).map((m) => [m.id, m.name])),
+  const limiter = createRateLimiter({
+    store: rateLimitStore(db),
+    overrides: config.rateLimits,
+    now: config.now,
   });
+  const promotions = createPromotionsService({ db });
+  // Is this a demo shop now (ADR 016): from the configuration and the content's settings alone.
+  const demoSwitch = createDemoSwitch({ eligible: config.demo?.eligible ?? false, content });
+  // Who the staff are, read from the database: for the modules that name or ask about them.
+  const staff = createStaffDirectory({ db });
+  const mail = createMailService({
+    db,
+    from: config.mailFrom,
+    onEnqueued: config.onMailEnqueued,
+    // The local mailbox rule (ADR 017), asked at read time.
+    mailboxPolicy: { demoMode: demoSwitch.isOn, isStaffAddress: staff.isStaffAddress },
+  });
+  // The log names its actors (staff and admins) through the staff directory.
+  const audit = createAuditService({ db, actorNames: staff.namesOf });
   // The owner's settings win; the environment's values apply until they are set.
   const settings = createSettingsService({
     db,
@@ -189,15 +128,7 @@ export function createServices(deps: {
       abandonedCartHours: DEFAULT_ABANDONED_CART_HOURS,
     },
   });
-  const promotions = createPromotionsService({ db });
   const cart = createCartService({ db, promotions, caps: config.checkout });
-  const profiles = createProfileService({
-    db,
-    accountCache,
-    // The "promotional emails" box is the newsletter subscription (ADR 036); `newsletter` is made below.
-    newsletter: { setForAccount: (q, account, want) => newsletter.setForAccount(q, account, want) },
-    latestOrderContact: (q, userId) => guestOrders.latestContact(q, userId),
-  });
   const catalog = createCatalogService({ db, cache: sharedCache() });
   // "Email me when it's back" (ADR 037): answered by the background job and kicked after changes.
   const backInStock = createBackInStockService({
@@ -207,6 +138,41 @@ export function createServices(deps: {
     publicUrl: config.publicUrl,
     log: log.child({ module: 'back-in-stock' }),
   });
+  const twoFactor = createTwoFactorService({
+    db,
+    mail,
+    limiter,
+    audit,
+    publicUrl: config.publicUrl,
+    supportEmail: async () => (await content.getStoreInfo()).email,
+    demoMode: demoSwitch.isOn,
+  });
+  const newsletter = createNewsletterService({
+    db,
+    mail,
+    limiter,
+    publicUrl: config.publicUrl,
+    audit,
+    staffNames: staff.namesOf,
+    // An address (un)subscribed by link or confirmed sets the account's "promotional emails" box.
+    promotionsSetting: { setByEmail: mailPreferences.setPromotionsByEmail },
+    campaignBatchSize: config.newsletterBatchSize,
+    log: log.child({ module: 'newsletter' }),
+  });
+  const profiles = createProfileService({
+    db,
+    accountCache,
+    // The "promotional emails" box is the newsletter subscription (ADR 036).
+    newsletter: { setForAccount: (q, account, want) => newsletter.setForAccount(q, account, want) },
+    latestOrderContact: (q, userId) => guestOrders.latestContact(q, userId),
+  });
+  // Offline payments: the payment row of an order paid offline, and the port orders calls when
+  // staff see the money arrive (payment verified, staff told; ADR 029). Payments uses it too.
+  const offlinePayments = createOfflinePayments({
+    publicUrl: config.publicUrl,
+    mail,
+    staffOrderEmails: (q) => settings.staffOrderEmails(q),
+  });
   const orders = createOrdersService({
     db,
     mail,
@@ -214,8 +180,7 @@ export function createServices(deps: {
     stock: catalog.stock,
     wantsOrderUpdates: async (userId) => (await profiles.getProfile(userId)).notifyOrderUpdates,
     audit,
-    // Staff confirming an offline payment verify its record and tell staff; `payments` is made below.
-    offlinePaymentReceived: (q, order, actor) => payments.offlinePaymentReceived(q, order, actor),
+    offlinePaymentReceived: offlinePayments.offlinePaymentReceived,
     publicUrl: config.publicUrl,
     // The estimated delivery is the state's promise at checkout, in working days (ADR 065).
     deliveryDays: createDeliveryDays({ cache: contentCache }),
@@ -238,9 +203,9 @@ export function createServices(deps: {
     publicUrl: config.publicUrl,
     reservationMinutes: config.checkout.reservationMinutes,
     log: log.child({ module: 'payments' }),
-    mail,
-    staffOrderEmails: (q) => settings.staffOrderEmails(q),
+    offline: offlinePayments,
   });
+  const media = createMediaService({ db, storage, audit, renditionsAhead: config.renditionsAhead });
   // Only products on sale have a page to link to.
   const productPaths = async (ids: number[]) => {
     const paths = new Map<number, string>();
@@ -259,7 +224,7 @@ export function createServices(deps: {
       // On the bus: catalog.invalidate() ('catalog:') and a sale's notice reach it (ADR 040).
       cache: sharedCache(),
       accountCache,
-      // A shopper's review photos: checked and stored by the media service (made below), unaudited.
+      // A shopper's review photos: checked and stored by the media service, unaudited.
       photos: {
         checkPhoto: (input) => media.checkPhoto(input),
         saveChecked: (photo, into) => media.saveChecked(photo, into),
@@ -274,7 +239,7 @@ export function createServices(deps: {
       onProductChanged: () => catalog.invalidate(),
     }),
   };
-  // Support tickets ("complaints", ADR 035); `twoFactor` (the staff list) is made below.
+  // Support tickets ("complaints", ADR 035).
   const support = {
     ...createSupportService({
       db,
@@ -292,10 +257,7 @@ export function createServices(deps: {
       storage,
       orders: customerOrders,
       publicUrl: config.publicUrl,
-      staff: {
-        list: async () =>
-          (await twoFactor.listStaff()).filter((m) => m.isActive).map((m) => ({ id: m.id, name: m.name })),
-      },
+      staff: { list: staff.active },
     }),
   };
   const accounts = createAccountsService({
@@ -313,72 +275,19 @@ export function createServices(deps: {
         await newsletter.setForAccount(q, { email: user.email, emailVerified: true }, true);
     },
     // The demo admin's exemption and its address at sign-up hold only in demo mode (ADR 062).
-    demoMode: () => demo.isOn(),
+    demoMode: demoSwitch.isOn,
   });
-  const twoFactor = createTwoFactorService({
+  const demo = createDemoModeService({ demoSwitch, accounts, content, promotions });
+  const sampleData = createSampleData({
     db,
-    mail,
-    limiter,
+    storage,
+    log,
     audit,
-    publicUrl: config.publicUrl,
-    supportEmail: async () => (await content.getStoreInfo()).email,
-    demoMode: () => demo.isOn(),
-  });
-  const media = createMediaService({ db, storage, audit, renditionsAhead: config.renditionsAhead });
-  const newsletter = createNewsletterService({
-    db,
-    mail,
-    limiter,
-    publicUrl: config.publicUrl,
-    audit,
-    staffNames: async (ids) =>
-      new Map((await twoFactor.listStaff()).filter((m) => ids.includes(m.id)).map((m) => [m.id, m.name])),
-    promotionsSetting: { setByEmail: (q, email, on) => profiles.setPromotionsByEmail(q, email, on) },
-    campaignBatchSize: config.newsletterBatchSize,
-    log: log.child({ module: 'newsletter' }),
-  });
-  const demo = createDemoModeService({
-    eligible: config.demo?.eligible ?? false,
-    accounts,
-    content,
-    promotions,
-  });
-  /**
-   * The sample data (ADR 070): how many sample rows remain, and their removal (admins; audited;
-   * refused while the shop is still a demo shop). `actor` absent: the command line.
-   */
-  const sampleData = {
-    status: () => sampleDataStatus(db),
-    async remove(input: { keepCatalogue: boolean; actor?: StaffActor }) {
-      const { actor } = input;
-      if (actor) assertCan(actor, 'delete.any', 'Only an admin can remove the sample data.');
-      const result = await removeSampleData(
-        {
-          db,
-          storage,
-          log,
-          record: (tx, removed) =>
-            audit.record(tx, {
-              actorUserId: actor?.user.id ?? null,
-              action: 'sample_data.remove',
-              subjectType: 'sample_data',
-              subjectId: 'all',
-              ip: actor?.ip ?? null,
-              details: {
-                keepCatalogue: input.keepCatalogue,
-                removed,
-                via: actor ? 'admin' : 'command line',
-              },
-            }),
-        },
-        { keepCatalogue: input.keepCatalogue },
-      );
-      // Every process shows the shop without them: catalogue, slides, settings and their pages.
+    invalidate: () => {
       catalog.invalidate();
       content.invalidate();
-      return result;
     },
-  };
+  });
   // The launch checklist (/admin/launch, ADR 071).
   const launch = createLaunchService({
     db,
@@ -402,58 +311,24 @@ export function createServices(deps: {
     accounts,
     /** Anonymous pages' finished HTML, forgotten with the data they show (ADR 038). */
     pageCache: new PageCache({ ttlMs: PAGE_CACHE_MS, maxBytes: 64 * 1024 * 1024, bus: cacheBus }),
-    adminUsers: createAdminUsersService({
+    // The staff screens' own services (/admin: users, mail, banners, products, discounts, dashboard).
+    ...createStaffScreens({
       db,
       audit,
       mail,
-      customerTotals: createCustomerTotals({ db }),
-      reviewsPerAccount: (ids) => reviews.countsPerAccount(ids),
-      complaintsPerAccount: (ids) => support.countsPerAccount(ids),
-      ordersOf: (user) => orders.listForCustomer(user),
-      supportEmail: async () => (await content.getStoreInfo()).email,
-    }),
-    /** /admin/mail: waiting and failed mail, and "send again" (ADR 050). */
-    outboxAdmin: createOutboxAdmin({ db, audit, wake: config.onMailEnqueued }),
-    banners: createBannersService({
-      db,
-      audit,
       media,
-      invalidateContent: () => content.invalidate(),
-      cache: contentCache,
-    }),
-    adminProducts: createAdminProductsService({
-      db,
-      audit,
-      // After every committed product change: the shop shows it, and waiting shoppers hear of stock.
-      invalidate: () => {
+      content,
+      contentCache,
+      catalog,
+      settings,
+      afterProductChange: () => {
         catalog.invalidate();
         void backInStock.kick();
       },
-      orderedVariants,
-      lowStockThreshold: async () => (await settings.operations()).lowStockThreshold,
-    }),
-    adminDiscounts: createAdminDiscountsService({
-      db,
-      audit,
-      // The product picker offers the catalogue's active products (its public listing).
-      products: {
-        search: async (text) =>
-          (await catalog.listProducts({ search: text, pageSize: 30 })).items.map((p) => ({
-            id: p.id,
-            name: p.name,
-            category: p.category,
-          })),
-        byIds: async (ids) =>
-          (await catalog.listProducts({ ids: ids.join(','), pageSize: 60 })).items.map((p) => ({
-            id: p.id,
-            name: p.name,
-            category: p.category,
-          })),
-      },
-    }),
-    analytics: createAnalyticsService({
-      db,
-      lowStockThreshold: async () => (await settings.operations()).lowStockThreshold,
+      reviewsPerAccount: (ids) => reviews.countsPerAccount(ids),
+      complaintsPerAccount: (ids) => support.countsPerAccount(ids),
+      ordersOf: (user) => orders.listForCustomer(user),
+      wake: config.onMailEnqueued,
     }),
     demo,
     sampleData,

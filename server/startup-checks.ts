@@ -7,37 +7,10 @@ import type { Env } from '#server/env.ts';
 import type { Logger } from '#server/platform/logger.ts';
 import { isLoopbackHost } from '#server/platform/loopback.ts';
 import type { Services } from '#server/services.ts';
+import { isProductionShop } from '#server/shop-address.ts';
 
 /** A start that must not go on; the message tells the operator how to fix it. */
 export class StartupError extends Error {}
-
-/**
- * Whether the shop's address is local: unset, `localhost` (or a name under `.localhost`, which
- * browsers resolve to this machine), 127.0.0.0/8 or ::1. Anything else is a public address.
- */
-export function isLocalAddress(publicUrl: string | undefined): boolean {
-  if (!publicUrl) return true;
-  let host: string;
-  try {
-    host = new URL(publicUrl).hostname.toLowerCase();
-  } catch {
-    return false;
-  }
-  return isLoopbackHost(host);
-}
-
-/** A production shop: served on a public address. */
-export function isProductionShop(env: Pick<Env, 'PUBLIC_URL'>): boolean {
-  return !isLocalAddress(env.PUBLIC_URL);
-}
-
-/**
- * This process may run a demo shop: a local address and no ADMIN_EMAIL (the sample data and the
- * owner not having taken over are checked from the database, see DemoModeService.isOn).
- */
-export function demoEligible(env: Pick<Env, 'PUBLIC_URL' | 'ADMIN_EMAIL'>): boolean {
-  return !isProductionShop(env) && !env.ADMIN_EMAIL;
-}
 
 type ConfigEnv = Pick<
   Env,

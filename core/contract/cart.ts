@@ -16,16 +16,17 @@ const variantId = z.coerce
   .positive('Please choose an option.')
   .max(MAX_ROW_ID, 'Please choose an option.');
 
-export const AddToCartInput = z.object({ variantId, quantity: quantity(1).default(1) });
-export type AddToCartInput = z.infer<typeof AddToCartInput>;
-
-/** POST /api/v1/cart/lines: what the product page's Add to Cart sends (JSON) when JavaScript runs. */
-export const AddCartLineBody = z.object({
+/**
+ * Add to Cart: the /cart form's "add", and the body of POST /api/v1/cart/lines (JSON) that the
+ * product page sends when JavaScript runs. One schema for both, parsed once.
+ */
+export const AddToCartInput = z.object({
   variantId: variantId.describe('The variant to add (product_variants.id)'),
   quantity: quantity(1)
     .default(1)
     .describe('How many to add on top of what the cart already holds of it (default 1)'),
 });
+export type AddToCartInput = z.infer<typeof AddToCartInput>;
 
 /** The answer to POST /api/v1/cart/lines: enough for the page to say so and update the header badge. */
 export const AddedCartLineSchema = z.object({

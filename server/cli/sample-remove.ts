@@ -10,11 +10,11 @@ import { parseArgs } from 'node:util';
 import { createCacheBus } from '#server/db/cache-bus.ts';
 import { databaseConfigFromEnv, openDatabase } from '#server/db/client.ts';
 import { DataFolderInUse, lockEmbeddedDatabase } from '#server/db/data-folder-lock.ts';
-import { SAMPLE_KIND_WORDS } from '#server/db/seed/sample-removal.ts';
 import { EnvError, loadEnv } from '#server/env.ts';
 import { loadEnvFileOrExit } from '#server/env-file.ts';
 import { isAppError } from '#server/platform/errors.ts';
 import { DiskStorage } from '#server/platform/storage.ts';
+import { SAMPLE_KIND_WORDS } from '#server/seed/sample-removal.ts';
 import { createServices, defaultServiceConfig } from '#server/services.ts';
 
 const usage = 'Usage: npm run sample:remove [-- --keep-catalogue]';

@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, type QueryOptions, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -176,4 +176,11 @@ export function databaseConfigFromEnv(env: {
 export async function queryRows<T>(db: Queryable, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** Drops every table of a PostgreSQL database, and the record of its migrations (`npm run db:reset`). */
+export async function dropEverything(database: Database): Promise<void> {
+  await database.db.execute(sql`DROP SCHEMA IF EXISTS public CASCADE`);
+  await database.db.execute(sql`DROP SCHEMA IF EXISTS drizzle CASCADE`);
+  await database.db.execute(sql`CREATE SCHEMA public`);
 }

@@ -13,7 +13,7 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Env } from '#server/env.ts';
 import type { Logger } from '#server/platform/logger.ts';
-import { isProductionShop } from '#server/startup-checks.ts';
+import { isProductionShop } from '#server/shop-address.ts';
 import { type BackupManifest, backupShop, MissingTool, type ShopPlace } from './backup.ts';
 import type { Database } from './client.ts';
 import type { RunAlone } from './process-locks.ts';

@@ -13,7 +13,6 @@ import { tidyEmbeddedDatabase } from '#server/db/housekeeping.ts';
 import { jobLocks, takeStartupLock } from '#server/db/process-locks.ts';
 import { createReadiness, type Readiness } from '#server/db/readiness.ts';
 import { type BackupSchedule, backupEveryHours, startBackupSchedule } from '#server/db/scheduled-backups.ts';
-import { maySeedSampleData, seedReferenceData } from '#server/db/seed/reference.ts';
 import type { Env } from '#server/env.ts';
 import { createContentService } from '#server/modules/content/content.service.ts';
 import { createOutboxWorker, type OutboxWorker } from '#server/modules/mail/outbox-worker.ts';
@@ -21,8 +20,10 @@ import { transportFromConfig } from '#server/modules/mail/transports.ts';
 import { PROJECT_ROOT } from '#server/paths.ts';
 import type { Logger } from '#server/platform/logger.ts';
 import { DiskStorage } from '#server/platform/storage.ts';
+import { maySeedSampleData, seedReferenceData } from '#server/seed/reference.ts';
 import { createServices } from '#server/services.ts';
-import { demoEligible, settleShopMode } from '#server/startup-checks.ts';
+import { demoEligible } from '#server/shop-address.ts';
+import { settleShopMode } from '#server/startup-checks.ts';
 import { type AppOptions, buildApp } from './app.ts';
 import { startBackgroundJobs } from './background-jobs.ts';
 
@@ -144,7 +145,7 @@ export async function assembleShop(options: { env: Env; log: Logger; dev: boolea
   );
   if (env.SEED_ON_START && (await maySeedSampleData(database.db))) {
     // The sample catalogue and its artwork generator load only when there is a catalogue to seed.
-    const { seedSampleData } = await import('#server/db/seed/seed.ts');
+    const { seedSampleData } = await import('#server/seed/seed.ts');
     const seeded = await seedSampleData({
       db: database.db,
       media: services.media,

@@ -46,10 +46,11 @@ declare module 'fastify' {
 /**
  * Validates a request part with the route's zod schema. A refusal is the same ValidationError
  * (and so the same body, messages and field errors) that a service's parseInput would throw.
- * On success the request keeps the value as sent: the services parse it again with the same
- * schema (pages call them too), and some transforms (`ids` split into numbers) cannot run twice.
+ * On success a body is the parsed value (coerced, defaults applied), so a route hands the service
+ * typed values it does not parse again (ADR 094); a query or path keeps the value as sent, which
+ * the services parse themselves (pages call them too; `ids` split into numbers cannot run twice).
  */
-export const zodValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, method, url }) => {
+export const zodValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, method, url, httpPart }) => {
   if (!(schema instanceof z.ZodType)) {
     throw new Error(`${method} ${url}: route schemas are zod schemas (core/contract), not JSON schemas.`);
   }
@@ -57,7 +58,8 @@ export const zodValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, m
     // Fastify hands an absent body over as null; the services were given undefined.
     const value = data === null ? undefined : data;
     const parsed = schema.safeParse(value);
-    return parsed.success ? { value } : { error: validationErrorFrom(parsed.error) };
+    if (!parsed.success) return { error: validationErrorFrom(parsed.error) };
+    return { value: httpPart === 'body' ? parsed.data : value };
   };
 };
 

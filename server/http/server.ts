@@ -4,13 +4,8 @@
 import { DataFolderInUse } from '#server/db/data-folder-lock.ts';
 import { type Env, EnvError, loadEnv } from '#server/env.ts';
 import { createLogger, type Logger } from '#server/platform/logger.ts';
-import {
-  assertNoProblems,
-  configurationProblems,
-  demoBanner,
-  isProductionShop,
-  StartupError,
-} from '#server/startup-checks.ts';
+import { isProductionShop } from '#server/shop-address.ts';
+import { assertNoProblems, configurationProblems, demoBanner, StartupError } from '#server/startup-checks.ts';
 import { type AssembledShop, assembleShop } from './assemble.ts';
 
 const dev = process.argv.includes('--dev');

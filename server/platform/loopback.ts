@@ -1,5 +1,5 @@
 // "This machine": whether a client address or a host name is loopback. One rule for the start's
-// local-address checks (server/startup-checks.ts), the demo admin's sign-in (ADR 062: only from a
+// local-address checks (server/shop-address.ts), the demo admin's sign-in (ADR 062: only from a
 // loopback client, the address the rate limits count: request.ip after TRUST_PROXY) and the start
 // banner (does HOST keep the shop to this machine).
 import { BlockList, isIP } from 'node:net';

@@ -1,17 +1,29 @@
 // Rate limits kept in the database, so every process behind a load balancer shares them.
 // Fixed windows: simple, and plenty to slow down password guessing and email bombing.
 import { createHash } from 'node:crypto';
-import type { Queryable } from '#server/db/client.ts';
 import { RateLimitError } from '#server/platform/errors.ts';
-import {
-  deleteCounter,
-  deleteCountersOlderThan,
-  hitCounter,
-  hitCounters,
-  readCounter,
-  readHits,
-  takeDelayedTurn,
-} from './rate-limit.repository.ts';
+
+type Count = { hits: number; windowStartedAt: Date };
+
+/**
+ * Where the counters are kept: a port platform owns and the database fills
+ * (`rateLimitStore` in server/db/rate-limit-store.ts, one atomic statement each; ADR 094).
+ */
+export interface RateLimitStore {
+  /** One hit against `key` in a fixed window; a window older than `windowMs` restarts. */
+  hitCounter(key: string, windowMs: number): Promise<Count>;
+  /** One hit per key in turn, in one statement, stopping after the first key over its limit. */
+  hitCounters(counters: readonly { key: string; windowMs: number; limit: number }[]): Promise<Count[]>;
+  readCounter(key: string, windowMs: number): Promise<Count | null>;
+  deleteCounter(key: string): Promise<void>;
+  deleteCountersOlderThan(before: Date): Promise<number>;
+  takeDelayedTurn(
+    key: string,
+    at: Date,
+    rule: { free: number; firstWaitMs: number; longestWaitMs: number; forgetAfterMs: number },
+  ): Promise<{ taken: boolean; failures: number; lastAt: Date }>;
+  readHits(key: string, since: Date): Promise<number>;
+}
 
 export interface RateLimitRule {
   /** Namespace, e.g. "sign-in:ip". */
@@ -72,11 +84,11 @@ function limitError(rule: RateLimitRule, windowStartedAt: Date, now: number): Ra
 export type RateLimitOverrides = Record<string, { limit: number; windowMs?: number }>;
 
 export function createRateLimiter(deps: {
-  db: Queryable;
+  store: RateLimitStore;
   now?: () => number;
   overrides?: RateLimitOverrides;
 }) {
-  const { db } = deps;
+  const { store } = deps;
   const now = deps.now ?? Date.now;
   const overrides = deps.overrides ?? {};
   /** The rule as configured: every caller's rule can be tuned without changing the caller. */
@@ -98,7 +110,7 @@ export function createRateLimiter(deps: {
      */
     async consume(rule: RateLimitRule, subject: string): Promise<void> {
       const r = configured(rule);
-      const { hits, windowStartedAt } = await hitCounter(db, keyFor(r, subject), r.windowMs);
+      const { hits, windowStartedAt } = await store.hitCounter(keyFor(r, subject), r.windowMs);
       if (hits > r.limit) throw limitError(r, windowStartedAt, now());
     },
     /**
@@ -107,8 +119,7 @@ export function createRateLimiter(deps: {
      */
     async consumeInOrder(attempts: readonly { rule: RateLimitRule; subject: string }[]): Promise<void> {
       const rules = attempts.map((a) => configured(a.rule));
-      const counts = await hitCounters(
-        db,
+      const counts = await store.hitCounters(
         attempts.map((a, i) => ({
           key: keyFor(rules[i]!, a.subject),
           windowMs: rules[i]!.windowMs,
@@ -126,7 +137,7 @@ export function createRateLimiter(deps: {
      */
     async check(rule: RateLimitRule, subject: string): Promise<void> {
       const r = configured(rule);
-      const counter = await readCounter(db, keyFor(r, subject), r.windowMs);
+      const counter = await store.readCounter(keyFor(r, subject), r.windowMs);
       if (counter && counter.hits >= r.limit) throw limitError(r, counter.windowStartedAt, now());
     },
     /**
@@ -139,7 +150,7 @@ export function createRateLimiter(deps: {
     async takeTurn(rule: DelayRule, subject: string): Promise<void> {
       const r = configuredDelay(rule);
       const at = new Date(now());
-      const turn = await takeDelayedTurn(db, keyFor(r, subject), at, {
+      const turn = await store.takeDelayedTurn(keyFor(r, subject), at, {
         free: r.free,
         firstWaitMs: r.firstWaitMs,
         longestWaitMs: r.longestWaitMs,
@@ -153,17 +164,17 @@ export function createRateLimiter(deps: {
     /** Consecutive failures counted under a delay rule (0 once forgotten). */
     async failures(rule: DelayRule, subject: string): Promise<number> {
       const r = configuredDelay(rule);
-      return readHits(db, keyFor(r, subject), new Date(now() - r.forgetAfterMs));
+      return store.readHits(keyFor(r, subject), new Date(now() - r.forgetAfterMs));
     },
     /** The rule as this shop is configured (for tests and documentation). */
     configured,
     configuredDelay,
     async reset(rule: { name: string }, subject: string): Promise<void> {
-      await deleteCounter(db, keyFor(rule, subject));
+      await store.deleteCounter(keyFor(rule, subject));
     },
     /** Drops counters whose windows ended long ago (run now and then). */
     async prune(olderThanMs = 24 * 60 * 60 * 1000): Promise<number> {
-      return deleteCountersOlderThan(db, new Date(now() - olderThanMs));
+      return store.deleteCountersOlderThan(new Date(now() - olderThanMs));
     },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BEST_SELLER_MIN_SALES } from '#core/catalog.ts';
-import { seedProducts } from '#server/db/seed/catalogue.ts';
+import { seedProducts } from '#server/seed/catalogue.ts';
 import { openPage, setupBrowser } from './browser.ts';
 
 const t = setupBrowser();

@@ -8,7 +8,6 @@ import type { ServerBuild } from 'react-router';
 import { createCacheBus } from '#server/db/cache-bus.ts';
 import type { Database } from '#server/db/client.ts';
 import { createReadiness, type Readiness } from '#server/db/readiness.ts';
-import { seedReferenceData } from '#server/db/seed/seed.ts';
 import type { TrustProxy } from '#server/env.ts';
 import { buildApp, type ServerTimeouts } from '#server/http/app.ts';
 import { getMailboxMessage, type MailboxMessage } from '#server/modules/mail/mail.repository.ts';
@@ -16,6 +15,7 @@ import { createOutboxWorker } from '#server/modules/mail/outbox-worker.ts';
 import { createMailboxTransport } from '#server/modules/mail/transports.ts';
 import { createLogger, type Logger } from '#server/platform/logger.ts';
 import { type BlobStorage, MemoryStorage } from '#server/platform/storage.ts';
+import { seedReferenceData } from '#server/seed/seed.ts';
 import { createServices, defaultServiceConfig, type ServiceConfig, type Services } from '#server/services.ts';
 import { createTestDatabase } from './test-db.ts';
 

@@ -6,7 +6,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { field } from '#core/product-draft.ts';
 import { products, productVariants } from '#server/db/schema/catalog.ts';
-import { seedSampleData } from '#server/db/seed/seed.ts';
+import { seedSampleData } from '#server/seed/seed.ts';
 import type { TestClient } from '#tests/helpers/client.ts';
 import { clientPerRole } from '#tests/helpers/role-clients.ts';
 import { productFormFields as renderedFields } from '#tests/helpers/shop-process.ts';

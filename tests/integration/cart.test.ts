@@ -2,7 +2,7 @@
 // checked on the server, merged into the account on sign-in.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedSampleDiscounts } from '#server/db/seed/seed.ts';
+import { seedSampleDiscounts } from '#server/seed/seed.ts';
 import { createUser, TEST_PASSWORD } from '#tests/factories/accounts.ts';
 import { createProduct } from '#tests/factories/catalog.ts';
 import { TestClient } from '#tests/helpers/client.ts';

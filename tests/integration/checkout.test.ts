@@ -4,7 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOR_CUSTOMER } from '#core/promotions.ts';
 import { queryRows } from '#server/db/client.ts';
-import { seedSampleDiscounts } from '#server/db/seed/seed.ts';
+import { seedSampleDiscounts } from '#server/seed/seed.ts';
 import { createUser, TEST_PASSWORD } from '#tests/factories/accounts.ts';
 import { createProduct } from '#tests/factories/catalog.ts';
 import { TestClient } from '#tests/helpers/client.ts';

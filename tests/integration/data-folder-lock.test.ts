@@ -91,7 +91,7 @@ const adminCreate = () =>
     '--password',
     'harmattan dust over kano',
   ]);
-const backup = (out: string) => command('server/db/cli.ts', ['backup', '--out', out]);
+const backup = (out: string) => command('server/cli/db.ts', ['backup', '--out', out]);
 
 /** Lock files in the data folder (whatever their name: the test asserts none is left behind). */
 const locks = () => readdirSync(dataDir).filter((name) => name.endsWith('.lock'));

@@ -5,16 +5,11 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, SAMPLE_PROMO_CODES } from '#core/demo.ts';
-import { seedSampleDiscounts } from '#server/db/seed/seed.ts';
 import { loadEnv } from '#server/env.ts';
+import { seedSampleDiscounts } from '#server/seed/seed.ts';
 import { createServices, defaultServiceConfig, type Services } from '#server/services.ts';
-import {
-  configurationProblems,
-  demoEligible,
-  isLocalAddress,
-  StartupError,
-  settleShopMode,
-} from '#server/startup-checks.ts';
+import { demoEligible, isLocalAddress } from '#server/shop-address.ts';
+import { configurationProblems, StartupError, settleShopMode } from '#server/startup-checks.ts';
 import { createUser, TEST_PASSWORD } from '#tests/factories/accounts.ts';
 import { TestClient } from '#tests/helpers/client.ts';
 import { createTestShop, type TestShop } from '#tests/helpers/test-app.ts';
@@ -31,7 +26,7 @@ afterEach(async () => {
 
 /**
  * A shop as `npm start` leaves it after loading the sample data: `eligible` is what the start
- * decides from PUBLIC_URL and ADMIN_EMAIL (server/startup-checks.ts demoEligible).
+ * decides from PUBLIC_URL and ADMIN_EMAIL (server/shop-address.ts demoEligible).
  */
 async function sampleShop(eligible: boolean): Promise<TestShop> {
   const shop = await createTestShop({ pages: true, config: { demo: { eligible } } });

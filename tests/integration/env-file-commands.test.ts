@@ -39,7 +39,7 @@ describe.skipIf(usingPostgres)('the commands read the shop configuration', () =>
   it('db:migrate migrates the database in the DATA_DIR the .env file names', () => {
     const migrateDir = path.join(scratch, 'migrate-data');
     writeFileSync(envFile, `DATA_DIR=${migrateDir}\nLOG_LEVEL=warn\n`);
-    const migrated = run('server/db/cli.ts', ['migrate']);
+    const migrated = run('server/cli/db.ts', ['migrate']);
     expect(migrated.status, migrated.output).toBe(0);
     expect(existsSync(path.join(migrateDir, 'db'))).toBe(true);
   }, 60_000);

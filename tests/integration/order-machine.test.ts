@@ -199,7 +199,7 @@ describe('one writer of orders.status', () => {
     const historyWriters = files
       .filter((f) => /insert\(\s*orderStatusHistory\s*\)/.test(f.text))
       .map((f) => f.path)
-      .filter((p) => !p.startsWith('server/db/seed/'));
+      .filter((p) => !p.startsWith('server/seed/'));
     // orders.repository.ts writes a new order's first status with its lines (placement, no move).
     expect(historyWriters.sort()).toEqual([MACHINE_SQL, 'server/modules/orders/orders.repository.ts']);
   });

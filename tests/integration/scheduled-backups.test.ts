@@ -14,11 +14,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { restoreShop, type ShopPlace } from '#server/db/backup.ts';
 import { databaseConfigFromEnv, openDatabase, type Queryable, queryRows } from '#server/db/client.ts';
 import { BACKUP_NAME, backupEveryHours, backupsDir, lastBackup } from '#server/db/scheduled-backups.ts';
-import { seedReferenceData } from '#server/db/seed/reference.ts';
 import { loadEnv } from '#server/env.ts';
 import { assembleShop } from '#server/http/assemble.ts';
 import { PROJECT_ROOT } from '#server/paths.ts';
 import { createLogger } from '#server/platform/logger.ts';
+import { seedReferenceData } from '#server/seed/reference.ts';
 import { createProduct } from '#tests/factories/catalog.ts';
 import { TestClient } from '#tests/helpers/client.ts';
 import { checkIntegrity } from '#tests/helpers/integrity.ts';
@@ -97,7 +97,7 @@ const orderEmails = async (db: Queryable) =>
   new Set((await queryRows<{ email: string }>(db, sql`SELECT email FROM orders`)).map((r) => r.email));
 
 function dbCli(where: Place, ...args: string[]) {
-  return spawnSync(path.join(PROJECT_ROOT, 'node_modules/.bin/tsx'), ['server/db/cli.ts', ...args], {
+  return spawnSync(path.join(PROJECT_ROOT, 'node_modules/.bin/tsx'), ['server/cli/db.ts', ...args], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, ...where.vars, NODE_ENV: 'production' },
     encoding: 'utf8',

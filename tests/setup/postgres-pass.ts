@@ -23,7 +23,7 @@ export const ONCE_ON_PGLITE: Record<string, string> = {
   'server/modules/payments/providers/paystack.test.ts': 'talks to a fake Paystack; no database',
   'server/platform/auth/password.test.ts': 'hashes passwords; no database',
   'server/platform/page-cache.test.ts': 'an in-memory page cache with a fake bus; no database',
-  'server/db/seed/catalogue.test.ts': 'checks the sample catalogue as data; no database',
+  'server/seed/catalogue.test.ts': 'checks the sample catalogue as data; no database',
   // The embedded database's own machinery: PGlite whatever TEST_DATABASE_URL says.
   'server/db/pglite-statements.test.ts': "PGlite's kept prepared statements",
   'server/db/housekeeping.test.ts': "PGlite's housekeeping",

@@ -23,7 +23,7 @@ import type { Db, Queryable } from '#server/db/client.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import { staffMessageMail } from '#server/modules/mail/admin-user-templates.tsx';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
-import type { CustomerTotalsPort } from '#server/modules/orders/customer-totals.ts';
+import type { CustomerTotalsPort } from '#server/modules/orders/orders.ports.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '#server/platform/errors.ts';
 import { assertCan, type StaffActor } from '#server/platform/staff-actor.ts';
 import { parseInput } from '#server/platform/validation.ts';

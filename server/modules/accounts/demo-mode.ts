@@ -17,17 +17,19 @@ export interface DemoLeftovers {
   sampleCodes: string[];
 }
 
-export function createDemoModeService(deps: {
+/**
+ * Whether the shop is a demo shop now, read from the configuration and the content's settings
+ * alone: made before the accounts and mail services, which ask it (ADR 094).
+ */
+export function createDemoSwitch(deps: {
   /**
    * This process may run a demo shop: its PUBLIC_URL is a local address and ADMIN_EMAIL is not
-   * set (decided at start from the configuration; see server/startup-checks.ts).
+   * set (decided at start from the configuration; see server/shop-address.ts).
    */
   eligible: boolean;
-  accounts: Pick<AccountsService, 'createDemoAdmin' | 'demoAdmin' | 'removeDemoAdmin'>;
-  content: Pick<ContentService, 'getStoreInfo' | 'isDemoEnded' | 'endDemo'>;
-  promotions: Pick<PromotionsService, 'sampleCodesPresent' | 'removeSampleCodes'>;
+  content: Pick<ContentService, 'getStoreInfo' | 'isDemoEnded'>;
 }) {
-  const { eligible, accounts, content, promotions } = deps;
+  const { eligible, content } = deps;
 
   async function isOn(): Promise<boolean> {
     if (!eligible) return false;
@@ -46,6 +48,22 @@ export function createDemoModeService(deps: {
     async showsCredentialsTo(clientIp: string): Promise<boolean> {
       return isLoopbackAddress(clientIp) && (await isOn());
     },
+  };
+}
+
+export type DemoSwitch = ReturnType<typeof createDemoSwitch>;
+
+export function createDemoModeService(deps: {
+  /** The switch (`createDemoSwitch`), made first. */
+  demoSwitch: DemoSwitch;
+  accounts: Pick<AccountsService, 'createDemoAdmin' | 'demoAdmin' | 'removeDemoAdmin'>;
+  content: Pick<ContentService, 'isDemoEnded' | 'endDemo'>;
+  promotions: Pick<PromotionsService, 'sampleCodesPresent' | 'removeSampleCodes'>;
+}) {
+  const { demoSwitch, accounts, content, promotions } = deps;
+
+  return {
+    ...demoSwitch,
 
     /**
      * Makes the demo admin if there is none (call only in demo mode). 'taken': an ordinary account

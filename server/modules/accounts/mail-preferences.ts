@@ -3,6 +3,7 @@
 // (catalogue: back in stock; cart: abandoned-cart reminders). They never read `users` themselves.
 // Which emails obey which setting, and which are always sent, is ADR 037.
 import type { Queryable } from '#server/db/client.ts';
+import { setNotifyPromotionsByEmail } from './accounts.repository.ts';
 import {
   selectPreferencesByEmails,
   selectPreferencesByIds,
@@ -34,6 +35,8 @@ export interface MailPreferencesPort {
    * is the shopper asking for exactly that email (ADR 037). Unticking it later silences it again.
    */
   turnOnBackInStock(q: Queryable, userId: number): Promise<void>;
+  /** The "promotional emails" box of the account with this address, if any: the newsletter sets it (ADR 036). */
+  setPromotionsByEmail(q: Queryable, email: string, on: boolean): Promise<void>;
 }
 
 function toPreferences(row: {
@@ -58,4 +61,5 @@ export const mailPreferences: MailPreferencesPort = {
     return new Map(rows.map((r) => [r.email.toLowerCase(), toPreferences(r)]));
   },
   turnOnBackInStock: (q, userId) => setBackInStock(q, userId, true),
+  setPromotionsByEmail: (q, email, on) => setNotifyPromotionsByEmail(q, email, on),
 };

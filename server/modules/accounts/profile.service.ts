@@ -16,7 +16,6 @@ import {
   findUserById,
   listWishlistProductIds,
   removeWishlistProducts,
-  setNotifyPromotionsByEmail,
   type UserRow,
   updateUser,
 } from './accounts.repository.ts';
@@ -159,11 +158,6 @@ export function createProfileService(deps: {
         if (!user) throw new NotFoundError('We could not find your account. Please sign in again.');
         return { ...toProfile(user), promotions };
       });
-    },
-
-    /** The newsletter's side of the switch: an address (un)subscribed by link or confirmed. */
-    setPromotionsByEmail(q: Queryable, email: string, on: boolean): Promise<void> {
-      return setNotifyPromotionsByEmail(q, email, on);
     },
 
     /** The account's saved products, oldest first (the product page's heart asks on every view). */

@@ -11,7 +11,7 @@ import type { Db } from '#server/db/client.ts';
 import type { MailPreferencesPort } from '#server/modules/accounts/mail-preferences.ts';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
 import { abandonedCartMail } from '#server/modules/mail/notification-templates.tsx';
-import type { RecentOrdersPort } from '#server/modules/orders/recent-orders.ts';
+import type { RecentOrdersPort } from '#server/modules/orders/orders.ports.ts';
 import { claimDueCarts, listCartLines, markReminded } from './cart.repository.ts';
 
 /** Carts untouched for longer than this are stale, not waiting: no reminder (ADR 037). */

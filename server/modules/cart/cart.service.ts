@@ -125,6 +125,8 @@ const EMPTY: CartView = {
   canCheckout: false,
 };
 
+type Added = { guestToken?: string; quantity: number };
+
 export function createCartService(deps: { db: Db; promotions: PromotionsService; caps?: QuantityCaps }) {
   const { db, promotions } = deps;
   const caps = deps.caps ?? DEFAULT_QUANTITY_CAPS;
@@ -215,6 +217,38 @@ export function createCartService(deps: { db: Db; promotions: PromotionsService;
     return new OutOfStockError(inCart > 0 ? `${left}, and ${inCart} already in your cart.` : `${left}.`);
   }
 
+  /** Adds a parsed line on top of what is there, within stock and the caps; a new guest gets a token. */
+  async function addLine(owner: CartOwner | null, line: AddToCartInput): Promise<Added> {
+    const { variantId, quantity } = line;
+    const variant = await findSellableVariant(db, variantId);
+    if (!variant)
+      throw new ValidationError('This item is no longer available.', {
+        variantId: ['This item is no longer available.'],
+      });
+    const existing = owner ? await findCart(db, owner) : null;
+    const current = existing ? ((await findLine(db, existing.id, variantId))?.quantity ?? 0) : 0;
+    if (current + quantity > caps.maxQuantityPerLine) {
+      throw capError(
+        current > 0
+          ? `${perLineMessage(caps)} You already have ${current} in your cart.`
+          : perLineMessage(caps),
+      );
+    }
+    const inCart = existing ? await countItems(db, existing.id) : 0;
+    if (inCart + quantity > caps.maxItemsPerOrder) {
+      throw capError(`${perOrderMessage(caps)} Your cart already has ${inCart}.`);
+    }
+    if (current + quantity > variant.stock) throw tooMany(variant.stock, current);
+    const { cart, guestToken } = await cartFor(owner);
+    await putLine(db, {
+      cartId: cart.id,
+      variantId,
+      quantity: current + quantity,
+      seenPriceKobo: variant.priceKobo,
+    });
+    return { guestToken, quantity: current + quantity };
+  }
+
   return {
     /** The quantity caps (for the product page's stepper). */
     caps,
@@ -232,40 +266,9 @@ export function createCartService(deps: { db: Db; promotions: PromotionsService;
       return owner ? countItemsOf(db, keyOf(owner)) : 0;
     },
 
-    /**
-     * Adds the chosen quantity (on top of what is already there). Refuses more than is in stock.
-     * Returns a new guest token when this browser had no cart yet (the caller sets the cookie).
-     */
-    async add(owner: CartOwner | null, input: unknown): Promise<{ guestToken?: string; quantity: number }> {
-      const { variantId, quantity } = parseInput(AddToCartInput, input);
-      const variant = await findSellableVariant(db, variantId);
-      if (!variant)
-        throw new ValidationError('This item is no longer available.', {
-          variantId: ['This item is no longer available.'],
-        });
-      const existing = owner ? await findCart(db, owner) : null;
-      const current = existing ? ((await findLine(db, existing.id, variantId))?.quantity ?? 0) : 0;
-      if (current + quantity > caps.maxQuantityPerLine) {
-        throw capError(
-          current > 0
-            ? `${perLineMessage(caps)} You already have ${current} in your cart.`
-            : perLineMessage(caps),
-        );
-      }
-      const inCart = existing ? await countItems(db, existing.id) : 0;
-      if (inCart + quantity > caps.maxItemsPerOrder) {
-        throw capError(`${perOrderMessage(caps)} Your cart already has ${inCart}.`);
-      }
-      if (current + quantity > variant.stock) throw tooMany(variant.stock, current);
-      const { cart, guestToken } = await cartFor(owner);
-      await putLine(db, {
-        cartId: cart.id,
-        variantId,
-        quantity: current + quantity,
-        seenPriceKobo: variant.priceKobo,
-      });
-      return { guestToken, quantity: current + quantity };
-    },
+    /** The /cart form's add (its fields parsed with the contract); the JSON API calls `addLine`. */
+    add: (owner: CartOwner | null, input: unknown) => addLine(owner, parseInput(AddToCartInput, input)),
+    addLine,
 
     /** Sets a line's quantity; 0 or less removes it. Refuses more than is in stock. */
     async setQuantity(owner: CartOwner | null, input: unknown): Promise<void> {

@@ -8,7 +8,7 @@ import { slugify } from '#core/catalog.ts';
 import { type CheckedProduct, field, rowName } from '#core/product-draft.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
-import type { OrderedVariantsPort } from '#server/modules/orders/ordered-variants.ts';
+import type { OrderedVariantsPort } from '#server/modules/orders/orders.ports.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#server/platform/errors.ts';
 import type { StaffActor } from '#server/platform/staff-actor.ts';
 import {

@@ -14,7 +14,7 @@ import { checkDraft, draftFromForm, type ProductDraft } from '#core/product-draf
 import { suggestSku } from '#core/variant-builder.ts';
 import type { Db } from '#server/db/client.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
-import type { OrderedVariantsPort } from '#server/modules/orders/ordered-variants.ts';
+import type { OrderedVariantsPort } from '#server/modules/orders/orders.ports.ts';
 import { NotFoundError, ValidationError } from '#server/platform/errors.ts';
 import { assertCan, type StaffActor } from '#server/platform/staff-actor.ts';
 import { parseInput } from '#server/platform/validation.ts';

@@ -72,7 +72,7 @@ export interface LaunchChecklist {
   total: number;
 }
 
-/** How the sample data's kinds (server/db/seed/sample-removal.ts) read on the page. */
+/** How the sample data's kinds (server/seed/sample-removal.ts) read on the page. */
 export const SAMPLE_KIND_LABELS: Record<string, string> = {
   customers: 'Sample customers',
   orders: 'Sample orders',

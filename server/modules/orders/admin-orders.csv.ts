@@ -8,8 +8,13 @@ import { type AdminOrderFilters, PAYMENT_STATE_LABELS } from '#core/contract/adm
 import { koboToDecimalString } from '#core/money-format.ts';
 import { formatNigerianPhone } from '#core/nigeria.ts';
 import { orderStatusFrom, PAYMENT_METHOD_LABELS, STATUS_LABELS } from '#core/order-status.ts';
-import type { AdminOrders, OrderExportRow } from './admin-orders.service.ts';
-import { paymentStateOf } from './admin-orders.service.ts';
+import type { OrderListRow as OrderExportRow } from './admin-orders.repository.ts';
+import { paymentStateOf } from './orders.tracking.ts';
+
+/** Where the rows come from: the admin orders' keyset batches (`orders.admin.exportBatches`). */
+export interface ExportBatches {
+  exportBatches(filters: AdminOrderFilters, batchSize: number): AsyncGenerator<OrderExportRow[]>;
+}
 
 export const CSV_COLUMNS = [
   'Tracking number',
@@ -73,7 +78,7 @@ export function csvRows(rows: readonly OrderExportRow[]): string {
  * the database only when the reader asks for more (a slow download never piles rows up).
  */
 export function ordersCsvStream(
-  admin: Pick<AdminOrders, 'exportBatches'>,
+  admin: ExportBatches,
   filters: AdminOrderFilters,
   batchSize = 500,
 ): ReadableStream<Uint8Array> {

@@ -11,7 +11,6 @@ import {
   type AdminOrderRow,
   BulkOrderStatusInput,
   type BulkStatusResult,
-  type PaymentState,
 } from '#core/contract/admin-orders.ts';
 import { normalizeTrackingNumber } from '#core/contract/orders.ts';
 import { normalizeNigerianPhone } from '#core/nigeria.ts';
@@ -36,9 +35,10 @@ import {
   type OrderListRow,
   type OrderListWhere,
 } from './admin-orders.repository.ts';
+import type { StaffActor as Actor } from './order-machine.ts';
 import { findOrderByTracking, listOrderLines, lockOrder, type OrderRow } from './orders.repository.ts';
-import type { StaffActor as Actor, StatusMove } from './orders.service.ts';
-import { fullAddress, orderLineView } from './orders.tracking.ts';
+import { fullAddress, orderLineView, paymentStateOf } from './orders.tracking.ts';
+import type { StatusMove } from './staff-moves.ts';
 
 /** Lagos is UTC+1 all year (no daylight saving). */
 const LAGOS_OFFSET = '+01:00';
@@ -64,20 +64,6 @@ function statusOfRow(status: string): OrderStatus {
 
 function methodOfRow(method: string): PaymentMethod {
   return method === 'bank_transfer' || method === 'pay_on_delivery' ? method : 'online';
-}
-
-/** Where the money stands: paid, waiting for it, due at the door, failed, or never coming. */
-export function paymentStateOf(order: {
-  paidAt: Date | null;
-  status: string;
-  paymentMethod: string;
-}): PaymentState {
-  if (order.paidAt) return 'paid';
-  const status = statusOfRow(order.status);
-  if (status === 'payment_failed') return 'failed';
-  if (status === 'cancelled') return 'not_paid';
-  if (methodOfRow(order.paymentMethod) === 'pay_on_delivery') return 'on_delivery';
-  return 'awaiting';
 }
 
 function rowOf(r: OrderListRow | OrderRow, itemCount: number): AdminOrderRow {
@@ -253,5 +239,3 @@ export function createAdminOrders(deps: {
   };
   return admin;
 }
-
-export type AdminOrders = ReturnType<typeof createAdminOrders>;

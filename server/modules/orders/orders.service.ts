@@ -24,7 +24,7 @@ export type Order = OrderRow;
 export { OrderMoveRefusedError, type StaffActor } from './order-machine.ts';
 export type { BankAccount } from './orders.placement.ts';
 export { cartLockKey, REPLACED_NOTE } from './payment-moves.ts';
-export type { OfflinePaymentPort, StatusMove } from './staff-moves.ts';
+export type { OfflinePaymentPort } from './staff-moves.ts';
 
 export function createOrdersService(deps: {
   db: Db;

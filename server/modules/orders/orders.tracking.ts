@@ -1,6 +1,7 @@
 // Reading orders: tracking (masked for strangers), the shopper's order history, and the small
 // views of an order the emails and pages share (estimated delivery, address, summary).
 import type { SessionUser } from '#core/contract/account.ts';
+import type { PaymentState } from '#core/contract/admin-orders.ts';
 import {
   normalizeTrackingNumber,
   type OrderSummary,
@@ -61,6 +62,20 @@ export function firstName(fullName: string): string {
 /** The order's status; an unknown one is an error (orderStatusFrom), never read as another. */
 export function statusOf(order: Pick<OrderRow, 'status' | 'trackingNumber'>): OrderStatus {
   return orderStatusFrom(order.status, `order ${order.trackingNumber}`);
+}
+
+/** Where the money stands: paid, waiting for it, due at the door, failed, or never coming. */
+export function paymentStateOf(order: {
+  paidAt: Date | null;
+  status: string;
+  paymentMethod: string;
+}): PaymentState {
+  if (order.paidAt) return 'paid';
+  const status = orderStatusFrom(order.status);
+  if (status === 'payment_failed') return 'failed';
+  if (status === 'cancelled') return 'not_paid';
+  if (order.paymentMethod === 'pay_on_delivery') return 'on_delivery';
+  return 'awaiting';
 }
 
 export function methodOf(order: OrderRow): PaymentMethod {

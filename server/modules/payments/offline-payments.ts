@@ -85,3 +85,5 @@ export function createOfflinePayments(deps: {
     },
   };
 }
+
+export type OfflinePayments = ReturnType<typeof createOfflinePayments>;

@@ -5,11 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Queryable, Tx } from '#server/db/client.ts';
 import type { CartService } from '#server/modules/cart/cart.service.ts';
-import type { MailService } from '#server/modules/mail/mail.service.ts';
 import type { Order as OrderRow, OrdersService } from '#server/modules/orders/orders.service.ts';
 import { AppError, NotFoundError, UnauthorizedError } from '#server/platform/errors.ts';
 import type { Logger } from '#server/platform/logger.ts';
-import { createOfflinePayments } from './offline-payments.ts';
+import type { OfflinePayments } from './offline-payments.ts';
 import { movePayment } from './payment-machine.ts';
 import {
   findPayment,
@@ -57,20 +56,13 @@ export function createPaymentsService(deps: {
   /** How long a retried payment holds the order's items again. */
   reservationMinutes: number;
   log: Logger;
-  /** Queues the staff's new-paid-order email (absent: none is sent). */
-  mail?: Pick<MailService, 'enqueue'>;
   /**
-   * Who hears of every new paid order: the owner's setting, read through the transaction that
-   * marks the order paid (STAFF_ORDER_EMAILS when never set), or a fixed list.
+   * The offline payments and the staff's new-paid-order email (`createOfflinePayments`), made
+   * before the orders service: orders calls its `offlinePaymentReceived` port (ADR 094).
    */
-  staffOrderEmails?: readonly string[] | ((q: Queryable) => Promise<readonly string[]>);
+  offline: OfflinePayments;
 }) {
-  const { db, provider, orders, publicUrl, log } = deps;
-  const offline = createOfflinePayments({
-    publicUrl,
-    mail: deps.mail,
-    staffOrderEmails: deps.staffOrderEmails,
-  });
+  const { db, provider, orders, publicUrl, log, offline } = deps;
 
   /**
    * The money arrived: the order is placed, or reopened if it had ended and its items are still

@@ -17,7 +17,7 @@ import type { ReviewStatus } from '#core/contract/reviews.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import type { CustomerDirectory } from '#server/modules/accounts/customer-directory.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
-import type { PurchasesPort } from '#server/modules/orders/purchases.ts';
+import type { PurchasesPort } from '#server/modules/orders/orders.ports.ts';
 import { NotFoundError } from '#server/platform/errors.ts';
 import { assertCan, type StaffActor } from '#server/platform/staff-actor.ts';
 import { parseInput } from '#server/platform/validation.ts';

@@ -17,7 +17,7 @@ import {
 } from '#core/contract/reviews.ts';
 import type { Queryable } from '#server/db/client.ts';
 import type { CheckedPhoto } from '#server/modules/media/media.service.ts';
-import type { PurchasesPort } from '#server/modules/orders/purchases.ts';
+import type { PurchasesPort } from '#server/modules/orders/orders.ports.ts';
 import { accountCacheKey, type TtlCache } from '#server/platform/cache.ts';
 import { AppError, ForbiddenError, ValidationError } from '#server/platform/errors.ts';
 import { parseInput } from '#server/platform/validation.ts';

@@ -23,7 +23,7 @@ import type { Db, Queryable } from '#server/db/client.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
 import { ticketReplyMail, ticketResolvedMail } from '#server/modules/mail/support-templates.tsx';
-import type { CustomerOrdersPort } from '#server/modules/orders/customer-orders.ts';
+import type { CustomerOrdersPort } from '#server/modules/orders/orders.ports.ts';
 import { NotFoundError, ValidationError } from '#server/platform/errors.ts';
 import { assertCan, type StaffActor } from '#server/platform/staff-actor.ts';
 import { type BlobStorage, putUpload } from '#server/platform/storage.ts';

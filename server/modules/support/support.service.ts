@@ -20,7 +20,7 @@ import { isRowId } from '#core/ids.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
 import { staffNewTicketMail, ticketReceivedMail } from '#server/modules/mail/support-templates.tsx';
-import type { CustomerOrdersPort, OrderOwner } from '#server/modules/orders/customer-orders.ts';
+import type { CustomerOrdersPort, OrderOwner } from '#server/modules/orders/orders.ports.ts';
 import { hashToken } from '#server/platform/auth/tokens.ts';
 import { NotFoundError, ValidationError } from '#server/platform/errors.ts';
 import type { RateLimiter, RateLimitRule } from '#server/platform/rate-limit.ts';

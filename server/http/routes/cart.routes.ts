@@ -1,9 +1,9 @@
 // JSON API for the cart of this browser (guest cookie) or account (session cookie).
 import type { FastifyPluginAsync } from 'fastify';
-import { AddCartLineBody, AddedCartLineSchema, CartViewSchema } from '#core/contract/cart.ts';
+import { AddedCartLineSchema, AddToCartInput, CartViewSchema } from '#core/contract/cart.ts';
 import { errorResponse } from '#core/contract/errors.ts';
+import type { CartService } from '#server/modules/cart/cart.service.ts';
 import type { AbuseLimits } from '#server/platform/rate-limit-rules.ts';
-import type { CartService } from './cart.service.ts';
 
 export function cartRoutes(cart: CartService, limits: AbuseLimits): FastifyPluginAsync {
   return async (app) => {
@@ -23,14 +23,15 @@ export function cartRoutes(cart: CartService, limits: AbuseLimits): FastifyPlugi
     );
 
     // The product page's Add to Cart when JavaScript runs (ADR 039): the same service call and
-    // limit as the /cart page's "add" action, answered in JSON so the page stays where it is.
-    app.post<{ Body: { variantId: number; quantity?: number } }>(
+    // limit as the /cart page's "add" action, answered in JSON so the page stays where it is. The
+    // body arrives parsed by its schema, and the service takes it as it is (parsed once).
+    app.post<{ Body: AddToCartInput }>(
       '/cart/lines',
       {
         schema: {
           summary:
             "Add a variant to this browser's cart (a first-time guest gets the ch_cart cookie, as the /cart form gives it) or the signed-in shopper's, within stock and the quantity caps",
-          body: AddCartLineBody,
+          body: AddToCartInput,
           response: {
             200: AddedCartLineSchema.describe('Added: the cart now holds `count` units'),
             400: errorResponse(
@@ -47,7 +48,7 @@ export function cartRoutes(cart: CartService, limits: AbuseLimits): FastifyPlugi
       async (request, reply) => {
         await limits.enforce('cart', request);
         const owner = await request.cart.owner();
-        const added = await cart.add(owner, request.body);
+        const added = await cart.addLine(owner, request.body);
         if (added.guestToken) reply.header('set-cookie', request.cart.cookie(added.guestToken));
         const count = await cart.count(added.guestToken ? { guestToken: added.guestToken } : owner);
         reply.header('cache-control', 'private, no-store');

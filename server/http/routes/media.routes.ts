@@ -4,6 +4,13 @@ import { errorResponse } from '#core/contract/errors.ts';
 import { UploadedMediaSchema, UploadMediaBody, UploadMediaQuery } from '#core/contract/media.ts';
 import { requireRole } from '#server/http/guards.ts';
 import { refused, signedIn } from '#server/http/openapi.ts';
+import type { MediaService } from '#server/modules/media/media.service.ts';
+import {
+  MAX_UPLOAD_BYTES,
+  mayUploadPhotos,
+  parseRenditionName,
+  REFUSALS,
+} from '#server/modules/media/media.service.ts';
 import {
   ForbiddenError,
   NotFoundError,
@@ -11,8 +18,6 @@ import {
   ValidationError,
 } from '#server/platform/errors.ts';
 import type { AbuseLimits } from '#server/platform/rate-limit-rules.ts';
-import type { MediaService } from './media.service.ts';
-import { MAX_UPLOAD_BYTES, mayUploadPhotos, parseRenditionName, REFUSALS } from './media.service.ts';
 
 export function mediaRoutes(media: MediaService): FastifyPluginAsync {
   return async (app) => {

@@ -1,6 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '#server/db/client.ts';
 import { rateLimits } from '#server/db/schema/accounts.ts';
+import type { RateLimitStore } from '#server/platform/rate-limit.ts';
 
 /**
  * Counts one hit against `key` in a fixed window, atomically (one upsert, so concurrent requests
@@ -129,4 +130,17 @@ export async function readHits(db: Queryable, key: string, since: Date): Promise
     sql`SELECT hits FROM rate_limits WHERE key = ${key} AND window_started_at > ${since.toISOString()}::timestamptz`,
   );
   return row ? Number(row.hits) : 0;
+}
+
+/** The rate limiter's counters (platform's `RateLimitStore` port) kept in this database's `rate_limits`. */
+export function rateLimitStore(db: Queryable): RateLimitStore {
+  return {
+    hitCounter: (key, windowMs) => hitCounter(db, key, windowMs),
+    hitCounters: (counters) => hitCounters(db, counters),
+    readCounter: (key, windowMs) => readCounter(db, key, windowMs),
+    deleteCounter: (key) => deleteCounter(db, key),
+    deleteCountersOlderThan: (before) => deleteCountersOlderThan(db, before),
+    takeDelayedTurn: (key, at, rule) => takeDelayedTurn(db, key, at, rule),
+    readHits: (key, since) => readHits(db, key, since),
+  };
 }

@@ -1,7 +1,7 @@
 // POST /api/webhooks/{provider}: payment providers tell us about payments. The signature is
 // checked over the exact raw body before anything else; forgeries get 401, replays change nothing.
 import type { FastifyPluginAsync } from 'fastify';
-import type { PaymentsService } from './payments.service.ts';
+import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
 
 export function webhookRoutes(payments: PaymentsService): FastifyPluginAsync {
   return async (app) => {

@@ -7,8 +7,8 @@ import { StaffListSchema, TwoFactorResetSchema } from '#core/contract/two-factor
 import { isRowId } from '#core/ids.ts';
 import { requireRole } from '#server/http/guards.ts';
 import { refused, signedIn } from '#server/http/openapi.ts';
+import type { TwoFactorService } from '#server/modules/accounts/two-factor.service.ts';
 import { NotFoundError } from '#server/platform/errors.ts';
-import type { TwoFactorService } from './two-factor.service.ts';
 
 export function twoFactorRoutes(twoFactor: TwoFactorService): FastifyPluginAsync {
   return async (app) => {

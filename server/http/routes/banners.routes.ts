@@ -1,7 +1,7 @@
 // GET /api/v1/popup: the storefront's popup, fetched after the page has loaded (ADR 031).
 import type { FastifyPluginAsync } from 'fastify';
 import { PopupResponseSchema } from '#core/contract/banners.ts';
-import type { BannersService } from './banners.service.ts';
+import type { BannersService } from '#server/modules/content/banners.service.ts';
 
 export function bannerRoutes(banners: BannersService): FastifyPluginAsync {
   return async (app) => {

@@ -8,8 +8,8 @@ import {
   NewsletterSubscribeInput,
   NewsletterTokenInput,
 } from '#core/contract/newsletter.ts';
+import type { NewsletterService } from '#server/modules/newsletter/newsletter.service.ts';
 import { NotFoundError } from '#server/platform/errors.ts';
-import type { NewsletterService } from './newsletter.service.ts';
 
 export function newsletterRoutes(newsletter: NewsletterService): FastifyPluginAsync {
   return async (app) => {

@@ -7,9 +7,9 @@ import { errorResponse } from '#core/contract/errors.ts';
 import { SetOrderStatusInput, TrackedOrderSchema } from '#core/contract/orders.ts';
 import { requireRole } from '#server/http/guards.ts';
 import { refused, signedIn } from '#server/http/openapi.ts';
+import type { OrdersService } from '#server/modules/orders/orders.service.ts';
 import { NotFoundError } from '#server/platform/errors.ts';
 import type { AbuseLimits } from '#server/platform/rate-limit-rules.ts';
-import type { OrdersService } from './orders.service.ts';
 
 const TrackingParams = z.object({
   trackingNumber: z.string().describe('The tracking number, e.g. CH12345678 (any case, spaces ignored)'),

@@ -6,8 +6,8 @@ import { errorResponse } from '#core/contract/errors.ts';
 import { MailboxMessageSchema, MailboxPageSchema } from '#core/contract/mail.ts';
 import { requireRole } from '#server/http/guards.ts';
 import { refused, signedIn } from '#server/http/openapi.ts';
+import type { MailService } from '#server/modules/mail/mail.service.ts';
 import { NotFoundError } from '#server/platform/errors.ts';
-import type { MailService } from './mail.service.ts';
 
 /** Lenient as it always was: a page that is not a number is the first page. */
 const MailboxQuery = z.object({

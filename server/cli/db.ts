@@ -7,25 +7,24 @@
 //   npm run db:restore -- FILE [--force]      into an empty shop; --force replaces one that has data
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { BackupError, backupShop, restoreShop } from '#server/db/backup.ts';
-import { databaseConfigFromEnv, openDatabase } from '#server/db/client.ts';
+import { databaseConfigFromEnv, dropEverything, openDatabase } from '#server/db/client.ts';
 import { DataFolderInUse, lockEmbeddedDatabase } from '#server/db/data-folder-lock.ts';
 import { backupsDir, takeBackup } from '#server/db/scheduled-backups.ts';
-import { seedReferenceData, seedSampleData } from '#server/db/seed/seed.ts';
 import { EnvError, loadEnv } from '#server/env.ts';
 import { loadEnvFileOrExit } from '#server/env-file.ts';
 import { createContentService } from '#server/modules/content/content.service.ts';
 import { createMediaService } from '#server/modules/media/media.service.ts';
 import { createLogger } from '#server/platform/logger.ts';
 import { DiskStorage } from '#server/platform/storage.ts';
-import { demoEligible } from '#server/startup-checks.ts';
+import { seedReferenceData, seedSampleData } from '#server/seed/seed.ts';
+import { demoEligible } from '#server/shop-address.ts';
 
 const [command, ...args] = process.argv.slice(2);
 const USAGE = [
-  'Usage: tsx server/db/cli.ts migrate|seed|reset',
-  '       tsx server/db/cli.ts backup [--out FILE]',
-  '       tsx server/db/cli.ts restore FILE [--force]',
+  'Usage: tsx server/cli/db.ts migrate|seed|reset',
+  '       tsx server/cli/db.ts backup [--out FILE]',
+  '       tsx server/cli/db.ts restore FILE [--force]',
 ].join('\n');
 if (!['migrate', 'seed', 'reset', 'backup', 'restore'].includes(command ?? '')) {
   console.error(USAGE);
@@ -102,9 +101,7 @@ async function main() {
       console.log(`Removed the embedded database in ${config.dir}`);
     } else {
       const database = await openDatabase(config);
-      await database.db.execute(sql`DROP SCHEMA IF EXISTS public CASCADE`);
-      await database.db.execute(sql`DROP SCHEMA IF EXISTS drizzle CASCADE`);
-      await database.db.execute(sql`CREATE SCHEMA public`);
+      await dropEverything(database);
       await database.close();
       console.log('Dropped every table in the PostgreSQL database');
     }

@@ -4,8 +4,8 @@ import { parseProductId } from '#core/catalog.ts';
 import { ProductDetailSchema, ProductListPage, ProductListQuery } from '#core/contract/catalog.ts';
 import { errorResponse } from '#core/contract/errors.ts';
 import { sendSharedJson } from '#server/http/precompressed.ts';
+import type { CatalogService } from '#server/modules/catalog/catalog.service.ts';
 import { NotFoundError } from '#server/platform/errors.ts';
-import type { CatalogService } from './catalog.service.ts';
 
 const LIST_CACHE_CONTROL = 'public, max-age=30';
 
