@@ -168,6 +168,43 @@ async function answeredBy(url: string): Promise<{ shop: string; ip: string } | u
   }
 }
 
+/** How many requests for `url` each process has logged so far. */
+function logCounts(url: string): number[] {
+  return shops.map(
+    (shop) =>
+      shop
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('"msg":"request"') && line.includes(`"url":"${url}"`)).length,
+  );
+}
+
+/**
+ * Makes one request for `url` (which may have been asked before) and finds the process that logged
+ * it: the one whose count of that URL went up (2 s at most). Requests made this way are one at a time.
+ */
+async function requestAndWho(
+  url: string,
+  send: () => Promise<Answer>,
+): Promise<[Answer, string | undefined]> {
+  const before = logCounts(url);
+  const answer = await send();
+  const deadline = Date.now() + 2000;
+  for (;;) {
+    const i = logCounts(url).findIndex((n, k) => n > before[k]!);
+    if (i >= 0) return [answer, shops[i]!.name];
+    if (Date.now() > deadline) return [answer, undefined];
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/**
+ * How many one-at-a-time requests may be made for both processes to have answered. Caddy's
+ * least_conn chooses between two idle processes at random, so such requests do not strictly
+ * alternate; 40 all answered by one process is a chance of 2 in 2^40 (about 2e-12).
+ */
+const TRIES_FOR_BOTH = 40;
+
 function priceOn(html: string): string | undefined {
   return html.match(/<h1[\s\S]*?<data value="\d+"[^>]*>([^<]+)</)?.[1];
 }
@@ -396,7 +433,7 @@ describe.skipIf(Boolean(skipWhy))(
       expect(plain.headers.location).toMatch(new RegExp(`^https://localhost(:${httpsPort})?/cart\\?x=1$`));
     });
 
-    it('sends requests to both processes in turn; a visitor’s session cookie is Secure and their cart is the same on either', async () => {
+    it('sends requests to either process; a visitor’s session cookie is Secure and their cart is the same on both', async () => {
       const visitor = new Browser();
       const product = await createProduct(database.db, { variants: [{ stock: 9 }] });
       const added = await visitor.post('/cart', {
@@ -413,7 +450,7 @@ describe.skipIf(Boolean(skipWhy))(
       }
 
       const processes = new Set<string>();
-      for (let i = 0; i < 4; i++) {
+      for (let i = 0; i < TRIES_FOR_BOTH && (i < 4 || processes.size < 2); i++) {
         const url = `/api/v1/cart?turn=${i}`;
         const cart = await visitor.get(url);
         expect(cart.status).toBe(200);
@@ -471,8 +508,14 @@ describe.skipIf(Boolean(skipWhy))(
       const page = productPath(product);
       const visitor = new Browser();
       // Each process renders and keeps the page.
-      for (let i = 0; i < 4; i++)
-        expect(priceOn((await visitor.get(page)).text)).toBe(formatPrice(2_500_000));
+      const kept = new Set<string>();
+      for (let i = 0; i < TRIES_FOR_BOTH && (i < 4 || kept.size < 2); i++) {
+        const [res, by] = await requestAndWho(page, () => visitor.get(page));
+        expect(priceOn(res.text)).toBe(formatPrice(2_500_000));
+        expect(by, `no process logged ${page}`).toBeDefined();
+        kept.add(by!);
+      }
+      expect([...kept].sort()).toEqual(['shop1', 'shop2']);
 
       const owner = ownerBrowser();
       const form = productFormFields((await owner.get(`/admin/products/${product.id}`)).text);
@@ -482,12 +525,16 @@ describe.skipIf(Boolean(skipWhy))(
       expect(saved.status, saved.text.slice(0, 300)).toBe(302);
 
       // The other process hears of it over PostgreSQL within milliseconds; a kept page lives a minute.
+      const latest = new Map<string, string | undefined>();
       await waitFor(
         'the new price from both processes',
         async () => {
-          const prices = [];
-          for (let i = 0; i < 2; i++) prices.push(priceOn((await visitor.get(page)).text));
-          return prices.every((p) => p === formatPrice(3_100_000));
+          // Four views a try, so both processes are asked many times within the 3 s.
+          for (let k = 0; k < 4; k++) {
+            const [res, by] = await requestAndWho(page, () => visitor.get(page));
+            if (by) latest.set(by, priceOn(res.text));
+          }
+          return shops.every((shop) => latest.get(shop.name) === formatPrice(3_100_000));
         },
         3000,
       );
@@ -528,34 +575,34 @@ describe.skipIf(Boolean(skipWhy))(
       expect(tally.errors).toEqual([]);
       expect(answeredAfter).toBeGreaterThan(20);
       // Page views are retried on the live process (lb_try_duration); a cart POST the proxy sent
-      // to the dead one before it knew is lost (Caddy 2.6 cannot replay a body): at most one per
-      // shopper, since the first failure takes the process out (fail_duration). Lost is 502, or
-      // 503 "no upstreams available" when the loaded machine also slowed the live one's check.
+      // to the dead one before it knew is lost, answered 502 (Caddy 2.6 cannot replay a body): at
+      // most one per shopper, since the first failure takes the process out (fail_duration). Never
+      // 503 "no upstreams available": least_conn finds the live process (round robin could miss it).
       expect(tally.fiveHundreds.filter((f) => f.method === 'GET')).toEqual([]);
-      expect(tally.fiveHundreds.every((f) => f.method === 'POST' && [502, 503].includes(f.status))).toBe(
-        true,
-      );
+      expect(
+        tally.fiveHundreds.filter((f) => !(f.method === 'POST' && f.status === 502)),
+        tally.answeredBy.join('\n'),
+      ).toEqual([]);
       expect(tally.fiveHundreds.length).toBeLessThanOrEqual(SHOPPERS);
     }, 60_000);
 
-    // Known intermittent failure, under investigation (closing note of 2026-11-28): now and then one
-    // cart POST during the drain is answered 503 by Caddy itself (empty body), as if neither process
-    // were available for an instant; raising Caddy's health_timeout to 10 s or DRAIN_MS to 8 s did
-    // not remove it. Two more tries keep CI from failing on it while it is found; every try still
-    // asserts that no shopper sees a 5xx, and the log line says who answered each one.
-    it('one process draining (SIGTERM) under a stream of shoppers: it says not ready, and no shopper sees an error', {
-      timeout: 60_000,
-      retry: 2,
-    }, async () => {
+    // Under round robin this failed now and then: one cart POST answered 503 "no upstreams available"
+    // by Caddy itself while the draining process was marked down (deploy/Caddyfile, ADR 095).
+    it('one process draining (SIGTERM) under a stream of shoppers: it says not ready, and no shopper sees an error', async () => {
       const draining = shops[1]!;
       let readyz = 0;
       let logged = '';
       const tally = await underLoad(async () => {
         draining.child.kill('SIGTERM');
-        await new Promise((r) => setTimeout(r, 300));
-        const res = await fetch(`${draining.url}/readyz`);
-        readyz = res.status;
-        logged = ((await res.json()) as { message?: string }).message ?? '';
+        // Asked directly until it says no (a process busy with the crowd may take a moment to
+        // handle the signal), 2 s at most: well inside the drain, as Caddy's check must see it.
+        const deadline = Date.now() + 2000;
+        do {
+          await new Promise((r) => setTimeout(r, 100));
+          const res = await fetch(`${draining.url}/readyz`);
+          readyz = res.status;
+          logged = ((await res.json()) as { message?: string }).message ?? '';
+        } while (readyz !== 503 && Date.now() < deadline);
         await draining.exited;
         await new Promise((r) => setTimeout(r, 500));
       });
@@ -568,8 +615,8 @@ describe.skipIf(Boolean(skipWhy))(
       expect(logged).toMatch(/shutting down/);
       expect(await draining.exited).toBe(0);
       expect(tally.errors).toEqual([]);
-      expect(tally.fiveHundreds).toEqual([]);
-    });
+      expect(tally.fiveHundreds, tally.answeredBy.join('\n')).toEqual([]);
+    }, 60_000);
 
     it('a photo uploaded through the proxy is served through it whichever process answers', async () => {
       const owner = ownerBrowser();
@@ -581,7 +628,7 @@ describe.skipIf(Boolean(skipWhy))(
       const { id } = JSON.parse(upload.text) as { id: string };
       const visitor = new Browser();
       const served: { by: string | undefined; body: Buffer }[] = [];
-      for (let i = 0; i < 4; i++) {
+      for (let i = 0; i < TRIES_FOR_BOTH && (i < 4 || new Set(served.map((s) => s.by)).size < 2); i++) {
         const url = `/media/${id}/320.webp?view=${i}`;
         const res = await visitor.get(url);
         expect(res.status).toBe(200);
