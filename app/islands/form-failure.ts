@@ -1,7 +1,7 @@
 // When a form a page's script sends fails in any way (no network, the page's CSP refusing where it
 // goes, a 4xx or 5xx, an answer the script cannot use), the shopper reads why next to the form and
 // what they typed stays where it is: never a silent stay (issue 29, ADR 061). One look for every
-// island: the error box of app/features/account/form-fields.tsx (FormMessage).
+// island: the error box of app/components/ui/form/form-message.tsx (FormMessage).
 
 export const OFFLINE_MESSAGE = 'We could not reach the shop. Please check your connection and try again.';
 export const FAILED_MESSAGE = 'Sorry, that did not go through. Please try again.';

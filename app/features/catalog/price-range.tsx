@@ -1,5 +1,5 @@
+import { priceRangeLabel } from '#app/lib/listing-params.ts';
 import { PRICE_RANGE_MAX_NAIRA } from '#core/catalog.ts';
-import { priceRangeLabel } from './listing-params.ts';
 
 export const PRICE_RANGE_STEP = 5_000;
 

@@ -4,8 +4,9 @@
 // the fee, the total, pay on delivery and the button follow the state and method chosen, from the
 // delivery terms this form carries in `data-checkout`.
 import { Link } from 'react-router';
-import { FormMessage, TextField } from '#app/features/account/form-fields.tsx';
-import { StateSelect } from '#app/features/account/profile-form.tsx';
+import { FormMessage } from '#app/components/ui/form/form-message.tsx';
+import { StateSelect } from '#app/components/ui/form/state-select.tsx';
+import { TextField } from '#app/components/ui/form/text-field.tsx';
 import type { FormFailure } from '#app/lib/forms.server.ts';
 import type { CartView } from '#core/contract/cart.ts';
 import { formatDeliveryFee } from '#core/money.ts';
