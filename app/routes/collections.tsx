@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Form, Link } from 'react-router';
 import { PriceRange } from '#app/features/catalog/price-range.tsx';
-import { ProductGrid } from '#app/features/catalog/product-card.tsx';
+import { ProductGrid } from '#app/features/shared/product-card.tsx';
 import { type ListingState, listingHref, readListingState } from '#app/lib/listing-params.ts';
 import { PAGE_TAGS, sharePage } from '#app/lib/page-cache.server.ts';
 import { STATIC_PAGE } from '#app/lib/page-handle.ts';

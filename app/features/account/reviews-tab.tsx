@@ -9,7 +9,7 @@ import { FormMessage } from '#app/components/ui/form/form-message.tsx';
 import { SubmitButton } from '#app/components/ui/form/submit-button.tsx';
 import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx';
 import { Stars } from '#app/components/ui/stars.tsx';
-import { ReviewPhotos } from '#app/features/product/review-photos.tsx';
+import { ReviewPhotos } from '#app/features/shared/review-photos.tsx';
 import type { ImageRef } from '#core/contract/catalog.ts';
 import {
   type AwaitingReview,

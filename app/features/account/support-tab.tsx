@@ -2,7 +2,7 @@
 // the shopper's orders), and the tickets they raised (or raised as a guest with this address
 // before signing up) with their status and thread, each with a form to add a message.
 import { FormMessage } from '#app/components/ui/form/form-message.tsx';
-import { NewTicketForm, type SupportAnswer, TicketThread } from '#app/features/support/support-forms.tsx';
+import { NewTicketForm, type SupportAnswer, TicketThread } from '#app/features/shared/support-forms.tsx';
 import type { CustomerTicket } from '#core/contract/support.ts';
 
 export function SupportTickets({

@@ -6,7 +6,7 @@
 import { Link, useActionData, useSearchParams } from 'react-router';
 import { PersonalSlot } from '#app/components/personal-slot.tsx';
 import { Price } from '#app/components/ui/price.tsx';
-import { ProductGrid } from '#app/features/catalog/product-card.tsx';
+import { ProductGrid } from '#app/features/shared/product-card.tsx';
 import { useNonce } from '#app/lib/nonce.ts';
 import { useCurrency, useRootData } from '#app/lib/store-data.ts';
 import { isOnSale, percentOff, productPath, stockBadge } from '#core/catalog.ts';

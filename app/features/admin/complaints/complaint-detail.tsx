@@ -6,7 +6,7 @@ import { useId } from 'react';
 import { Form, Link } from 'react-router';
 import { FormMessage } from '#app/components/ui/form/form-message.tsx';
 import { SubmitButton } from '#app/components/ui/form/submit-button.tsx';
-import { PhotoField } from '#app/features/support/support-forms.tsx';
+import { PhotoField } from '#app/features/shared/support-forms.tsx';
 import type { AuditPage } from '#core/contract/admin-audit.ts';
 import { type AdminTicketDetail, TICKET_BODY_MAX, TICKET_STATUS_LABELS } from '#core/contract/support.ts';
 import { formatPrice } from '#core/money.ts';

@@ -6,7 +6,7 @@
 import { Form, Link } from 'react-router';
 import { FormMessage } from '#app/components/ui/form/form-message.tsx';
 import { Stars } from '#app/components/ui/stars.tsx';
-import { ReviewPhotos } from '#app/features/product/review-photos.tsx';
+import { ReviewPhotos } from '#app/features/shared/review-photos.tsx';
 import {
   type AdminReviewRow,
   type AdminReviewsPage,
