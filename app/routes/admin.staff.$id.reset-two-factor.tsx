@@ -8,7 +8,7 @@ import { formHeaders } from '#app/lib/forms.server.ts';
 import { formAction, found, idParam, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import { redirectWithToast } from '#app/lib/toast.server.ts';
 import { STAFF_ROLES } from '#core/account.ts';
-import type { Route } from './+types/admin.staff-reset';
+import type { Route } from './+types/admin.staff.$id.reset-two-factor';
 
 async function member(context: Route.LoaderArgs['context'], id: number) {
   const staff = await context.services.twoFactor.listStaff();

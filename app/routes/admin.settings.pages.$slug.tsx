@@ -10,7 +10,7 @@ import { requirePermission } from '#app/lib/auth.server.ts';
 import { formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { formAction, found, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import { redirectWithToast } from '#app/lib/toast.server.ts';
-import type { Route } from './+types/admin.settings-page';
+import type { Route } from './+types/admin.settings.pages.$slug';
 
 export const loader = pageLoader(async ({ url, params, context }: Route.LoaderArgs) => {
   await requirePermission(context, 'settings.manage', url);

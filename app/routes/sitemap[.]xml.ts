@@ -2,7 +2,7 @@
 
 import { pageLoader } from '#app/lib/route-errors.server.ts';
 import { LISTING_CATEGORIES, productPath } from '#core/catalog.ts';
-import type { Route } from './+types/sitemap';
+import type { Route } from './+types/sitemap[.]xml';
 
 const escapeXml = (s: string) =>
   s.replace(
