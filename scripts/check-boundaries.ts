@@ -2,8 +2,8 @@
 // app (browser) → core; http → modules → platform → core; a module's repository is private to
 // the module; SQL lives only in repositories and server/db. Inside app/ (ADR 092): components/ui
 // and lib import no feature, features meet only in app/features/shared/, islands use lib and core.
-// `npm run lint` runs this file; the
-// rules themselves are a pure function (`checkBoundaries`) tested in check-boundaries.test.ts.
+// `npm run lint` runs this file; the rules themselves are a pure function (`checkBoundaries`)
+// tested in check-boundaries.test.ts.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
