@@ -1,3 +1,4 @@
+// A checkbox with its label beside it and its error under it.
 import { type ReactNode, useId } from 'react';
 import { FieldNotes } from './field-notes.tsx';
 

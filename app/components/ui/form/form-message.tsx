@@ -1,3 +1,4 @@
+// The answer of a form, above or below it: what went wrong, what was done, or a note.
 import type { ReactNode } from 'react';
 
 /** The form's answer: an error (role="alert") or a confirmation (role="status"). */

@@ -1,3 +1,4 @@
+// The submit button of a form, which says it is working while the form is being sent.
 import type { ReactNode } from 'react';
 import { useNavigation } from 'react-router';
 
