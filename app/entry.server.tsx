@@ -112,4 +112,4 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 
 // A shared page's personal parts, rendered for one visitor (ADR 043); server/http/ssr.ts finds it
 // on the server build's entry module.
-export { fillSlotLayout, slotLayoutOf } from '#app/lib/personal-slots.server.tsx';
+export { fillSlotLayout, slotLayoutOf } from '#app/personal-slots.server.tsx';

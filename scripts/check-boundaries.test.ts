@@ -292,6 +292,123 @@ describe('client code never loads server code (rule 9)', () => {
   });
 });
 
+describe('the walls inside app/ (ADR 092)', () => {
+  it('components/ui and app/lib import no feature and no route, not even a type', () => {
+    expect(
+      broken(
+        'app/components/ui/price.tsx',
+        "import { useCurrency } from '#app/features/layout/store-data.ts';",
+      ),
+    ).toEqual(['ui-and-lib-below-features']);
+    expect(
+      broken(
+        'app/lib/personal-slots.server.tsx',
+        "import { CartLink } from '../features/layout/header-personal.tsx';",
+      ),
+    ).toEqual(['ui-and-lib-below-features']);
+    expect(
+      broken('app/lib/seo.ts', "import type { loader } from '#app/routes/collections.$slug.tsx';"),
+    ).toEqual(['ui-and-lib-below-features']);
+  });
+
+  it('lets components/ui and app/lib use each other, core and packages', () => {
+    const file = 'app/components/ui/form/password-field.tsx';
+    expect(
+      broken(
+        file,
+        [
+          "import { useHydrated } from '#app/lib/use-hydrated.ts';",
+          "import { FieldNotes } from './field-notes.tsx';",
+          "import { PASSWORD_RULES } from '#core/account.ts';",
+          "import { Eye } from 'lucide-react';",
+        ].join('\n'),
+      ),
+    ).toEqual([]);
+    expect(broken('app/lib/store-data.ts', "import type { loader } from '../root.tsx';")).toEqual([]);
+  });
+
+  it('a feature imports no other feature, types included, except app/features/shared/', () => {
+    expect(
+      broken(
+        'app/features/cart/cart-page.tsx',
+        "import { FormMessage } from '#app/features/account/form-fields.tsx';",
+      ),
+    ).toEqual(['features-meet-in-shared']);
+    expect(
+      broken(
+        'app/features/orders/order-confirmation.tsx',
+        "import type { BankDetails } from '../checkout/payment-methods.tsx';",
+      ),
+    ).toEqual(['features-meet-in-shared']);
+    expect(
+      broken(
+        'app/features/shared/product-card.tsx',
+        "import { AddToCart } from '#app/features/product/add-to-cart.tsx';",
+      ),
+    ).toEqual(['features-meet-in-shared']);
+  });
+
+  it('lets a feature use its own files (sub-folders too), shared, ui and lib; routes may compose features', () => {
+    expect(
+      broken(
+        'app/features/admin/orders/order-detail.tsx',
+        [
+          "import { DataTable } from '../ui/data-table.tsx';",
+          "import { AuditTrail } from '#app/features/admin/audit/audit-trail.tsx';",
+          "import { ReviewPhotos } from '#app/features/shared/review-photos.tsx';",
+          "import { FormMessage } from '#app/components/ui/form/form-message.tsx';",
+          "import { useCurrency } from '#app/lib/store-data.ts';",
+        ].join('\n'),
+      ),
+    ).toEqual([]);
+    const composing = [
+      "import { ProductView } from '#app/features/product/product-view.tsx';",
+      "import { ProductGrid } from '#app/features/shared/product-card.tsx';",
+      "import { SiteHeader } from '#app/features/layout/site-header.tsx';",
+    ].join('\n');
+    expect(broken('app/routes/collections.$slug.tsx', composing)).toEqual([]);
+    expect(broken('app/root.tsx', composing)).toEqual([]);
+    expect(broken('app/personal-slots.server.tsx', composing)).toEqual([]);
+  });
+
+  it('an island imports only app/islands, app/lib, core and the packages it is allowed', () => {
+    expect(
+      broken(
+        'app/islands/listing.ts',
+        "import { readListingState } from '#app/features/catalog/listing-params.ts';",
+      ),
+    ).toEqual(['islands-use-lib-and-core']);
+    expect(broken('app/islands/cart.ts', "import { Price } from '../components/ui/price.tsx';")).toEqual([
+      'islands-use-lib-and-core',
+    ]);
+    expect(broken('app/islands/product.ts', "import { createElement } from 'react';")).toEqual([
+      'islands-use-lib-and-core',
+    ]);
+  });
+
+  it('lets an island use its own files, app/lib, core, core types and isbot', () => {
+    expect(
+      broken(
+        'app/islands/shell.ts',
+        [
+          "import { readWishlist } from './wishlist-storage.ts';",
+          "import { popupAllowedOn } from '#app/lib/popup-pages.ts';",
+          "import { readListingState } from '../lib/listing-params.ts';",
+          "import { formatPrice } from '#core/money.ts';",
+          "import type { PopupResponse } from '#core/contract/banners.ts';",
+          "import { isbot } from 'isbot';",
+        ].join('\n'),
+      ),
+    ).toEqual([]);
+  });
+
+  it('leaves tests alone', () => {
+    expect(
+      broken('app/lib/listing-params.test.ts', "import { x } from '#app/features/catalog/product-card.tsx';"),
+    ).toEqual([]);
+  });
+});
+
 describe('known breaches', () => {
   it('silences exactly the listed pair, and reports entries that no longer match', () => {
     const file = {

@@ -1,8 +1,10 @@
 // Lint rules of the house about who may import what (ADR 022). Dependencies point one way:
 // app (browser) → core; server/ in layers, each importing only its own or lower ones (ADR 094):
 // entry → http → services → seed → modules → db → platform → core; a module's repository is private to
-// the module; SQL lives only in repositories, server/db and server/seed. `npm run lint` runs this file; the
-// rules themselves are a pure function (`checkBoundaries`) tested in check-boundaries.test.ts.
+// the module; SQL lives only in repositories, server/db and server/seed. Inside app/ (ADR 092):
+// components/ui and lib import no feature, features meet only in app/features/shared/, islands use
+// lib and core. `npm run lint` runs this file; the rules themselves are a pure function
+// (`checkBoundaries`) tested in check-boundaries.test.ts.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -25,6 +27,7 @@ export interface ImportRef {
 }
 
 export type RuleName =
+  | AppRuleName
   | 'client-imports-server'
   | 'core-stays-pure'
   | 'repository-is-private'
@@ -272,6 +275,67 @@ function rulesFor(file: string, ref: ImportRef): { rule: RuleName; message: stri
   return broken;
 }
 
+// ── The walls inside app/ (ADR 092) ──────────────────────────────────────────────────────────────
+// components/ui and lib sit below the features; features meet only in app/features/shared/; the
+// islands (the pages' only JavaScript without React, ADR 039) use app/lib, core and their own files.
+// Routes, root.tsx, entry.server.tsx and personal-slots.server.tsx compose features and may import them.
+
+type AppRuleName = 'ui-and-lib-below-features' | 'features-meet-in-shared' | 'islands-use-lib-and-core';
+
+const FEATURE_FILE = /^app\/features\/([^/]+)\//;
+/** The one folder features share: pieces more than one feature renders. */
+const SHARED_FEATURE = 'shared';
+/** Packages the islands may load at runtime (each one is first-load JavaScript, ADR 009). */
+const ISLAND_PACKAGES = new Set(['isbot']);
+
+function featureOf(file: string): string | null {
+  return FEATURE_FILE.exec(file)?.[1] ?? null;
+}
+
+function appRulesFor(file: string, ref: ImportRef): { rule: AppRuleName; message: string }[] {
+  if (isTooling(file) || !file.startsWith('app/')) return [];
+  const { specifier, target, typeOnly } = ref;
+  const broken: { rule: AppRuleName; message: string }[] = [];
+  const targetFeature = target ? featureOf(target) : null;
+
+  // components/ and lib/ are below every feature and route (types included: a type is a dependency).
+  if (
+    (file.startsWith('app/components/') || file.startsWith('app/lib/')) &&
+    (targetFeature !== null || target?.startsWith('app/routes/'))
+  ) {
+    broken.push({
+      rule: 'ui-and-lib-below-features',
+      message: `app/components and app/lib must not depend on '${specifier}'; move what both need down into components/ui or app/lib`,
+    });
+  }
+
+  // A feature imports its own files and app/features/shared/, never another feature's.
+  const feature = featureOf(file);
+  if (feature && targetFeature && targetFeature !== feature && targetFeature !== SHARED_FEATURE) {
+    broken.push({
+      rule: 'features-meet-in-shared',
+      message: `the ${feature} feature must not import the ${targetFeature} feature ('${specifier}'); move what both use into app/features/${SHARED_FEATURE}/, components/ui or app/lib`,
+    });
+  }
+
+  // Islands load their own files, app/lib and core, and only the packages they are allowed.
+  if (file.startsWith('app/islands/')) {
+    const allowedFile =
+      target === null ||
+      target.startsWith('app/islands/') ||
+      target.startsWith('app/lib/') ||
+      target.startsWith('core/');
+    const allowedPackage = target !== null || typeOnly || ISLAND_PACKAGES.has(specifier);
+    if (!allowedFile || !allowedPackage) {
+      broken.push({
+        rule: 'islands-use-lib-and-core',
+        message: `an island may import only app/islands, app/lib, core and ${[...ISLAND_PACKAGES].join(', ')}, not '${specifier}'; move the shared code into app/lib`,
+      });
+    }
+  }
+  return broken;
+}
+
 export function checkBoundaries(
   files: readonly SourceFile[],
   known: readonly { file: string; imports: string }[] = KNOWN_BREACHES,
@@ -280,7 +344,7 @@ export function checkBoundaries(
   const used = new Set<number>();
   for (const file of files) {
     for (const ref of importsOf(file)) {
-      for (const { rule, message } of rulesFor(file.path, ref)) {
+      for (const { rule, message } of [...rulesFor(file.path, ref), ...appRulesFor(file.path, ref)]) {
         const knownIndex = known.findIndex(
           (entry) => entry.file === file.path && entry.imports === (ref.target ?? ref.specifier),
         );

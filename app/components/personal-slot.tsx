@@ -1,14 +1,14 @@
 // A personal part of a shared page (ADR 043): the cart link, the account controls, a product's
 // heart, its review button. A page kept for anonymous visitors (ADR 038) is served to a guest with
 // a cart or a signed-in shopper too, with only these parts rendered again for them on the server
-// (app/lib/personal-slots.server.tsx) — so the page still works without JavaScript and shows
+// (app/personal-slots.server.tsx) — so the page still works without JavaScript and shows
 // nothing of one visitor to another.
 //
 // The markers are empty <template> elements: invisible, allowed anywhere (inside a <ul> too), and
 // easy to find in the finished HTML. A slot holds no other slot and no inline script or style.
 import type { ReactNode } from 'react';
 
-/** The names of the personal parts, each filled by app/lib/personal-slots.server.tsx. */
+/** The names of the personal parts, each filled by app/personal-slots.server.tsx. */
 export type SlotName =
   | 'account'
   | 'menu-logout'

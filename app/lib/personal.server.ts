@@ -1,6 +1,6 @@
 // What makes a storefront page this visitor's own: who is signed in, how many units their cart
 // holds, which products they saved. The root loader shows it in a full render; the personal slots
-// fill the same into a shared page (app/lib/personal-slots.server.tsx, ADR 043) — one function,
+// fill the same into a shared page (app/personal-slots.server.tsx, ADR 043) — one function,
 // so the two can never disagree.
 import type { AppLoadContext } from 'react-router';
 

@@ -2,7 +2,7 @@
 // (with the server's last answer and when the next try is due) and messages given up on, each
 // with "Send again". Recipients are masked; every retry is checked on the server and audited.
 import { Form } from 'react-router';
-import { FormMessage } from '#app/features/account/form-fields.tsx';
+import { FormMessage } from '#app/components/ui/form/form-message.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
 import { formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { formAction, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';

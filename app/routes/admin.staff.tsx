@@ -1,7 +1,7 @@
 // /admin/staff: the shop's staff and admin accounts and whether each has set up two-factor sign-in
 // (ADR 019). Admins can reset another member's second factor (behind a confirmation step).
 import { Link } from 'react-router';
-import { FormMessage } from '#app/features/account/form-fields.tsx';
+import { FormMessage } from '#app/components/ui/form/form-message.tsx';
 import { requireRole } from '#app/lib/auth.server.ts';
 import { pageLoader } from '#app/lib/route-errors.server.ts';
 import { STAFF_ROLES } from '#core/account.ts';

@@ -2,7 +2,9 @@
 // same whether or not the address has an account.
 import { KeyRound } from 'lucide-react';
 import { Form, Link } from 'react-router';
-import { EmailField, FormMessage, SubmitButton } from '#app/features/account/form-fields.tsx';
+import { FormMessage } from '#app/components/ui/form/form-message.tsx';
+import { SubmitButton } from '#app/components/ui/form/submit-button.tsx';
+import { EmailField } from '#app/components/ui/form/text-field.tsx';
 import { formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { keepFormOnFailure } from '#app/lib/keep-form.ts';
 import { formAction, type WithForm } from '#app/lib/route-errors.server.ts';

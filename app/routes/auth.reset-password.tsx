@@ -2,7 +2,9 @@
 // for 30 minutes; using it ends every session of the account.
 import { KeyRound } from 'lucide-react';
 import { Form, Link, redirect } from 'react-router';
-import { FormMessage, NewPasswordFields, SubmitButton } from '#app/features/account/form-fields.tsx';
+import { FormMessage } from '#app/components/ui/form/form-message.tsx';
+import { NewPasswordFields } from '#app/components/ui/form/password-field.tsx';
+import { SubmitButton } from '#app/components/ui/form/submit-button.tsx';
 import { formValues } from '#app/lib/forms.server.ts';
 import { keepFormOnFailure } from '#app/lib/keep-form.ts';
 import { formAction, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';

@@ -6,7 +6,10 @@
 // a new link.
 import { MailCheck } from 'lucide-react';
 import { Form, Link } from 'react-router';
-import { EmailField, FormMessage, PasswordField, SubmitButton } from '#app/features/account/form-fields.tsx';
+import { FormMessage } from '#app/components/ui/form/form-message.tsx';
+import { PasswordField } from '#app/components/ui/form/password-field.tsx';
+import { SubmitButton } from '#app/components/ui/form/submit-button.tsx';
+import { EmailField } from '#app/components/ui/form/text-field.tsx';
 import { signedInRedirect } from '#app/lib/auth.server.ts';
 import { formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { keepFormOnFailure } from '#app/lib/keep-form.ts';

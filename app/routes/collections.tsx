@@ -1,8 +1,8 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Form, Link } from 'react-router';
-import { type ListingState, listingHref, readListingState } from '#app/features/catalog/listing-params.ts';
 import { PriceRange } from '#app/features/catalog/price-range.tsx';
-import { ProductGrid } from '#app/features/catalog/product-card.tsx';
+import { ProductGrid } from '#app/features/shared/product-card.tsx';
+import { type ListingState, listingHref, readListingState } from '#app/lib/listing-params.ts';
 import { HOOK, mark } from '#app/lib/islands-contract.ts';
 import { PAGE_TAGS, sharePage } from '#app/lib/page-cache.server.ts';
 import { STATIC_PAGE } from '#app/lib/page-handle.ts';

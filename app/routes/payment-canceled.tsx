@@ -2,7 +2,7 @@
 // the shopper can try the same order again while its items are held, or choose another way.
 import { CircleSlash, RotateCcw } from 'lucide-react';
 import { Form, Link, redirect } from 'react-router';
-import { FormMessage } from '#app/features/account/form-fields.tsx';
+import { FormMessage } from '#app/components/ui/form/form-message.tsx';
 import { formHeaders } from '#app/lib/forms.server.ts';
 import { formAction, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import type { Route } from './+types/payment-canceled';

@@ -2,8 +2,8 @@
 // our replies, and a form to answer. Any other token is the same 404 as a missing page, so a
 // guessed link reveals nothing. Never indexed; the link is the only key.
 import { data, redirect } from 'react-router';
-import { FormMessage } from '#app/features/account/form-fields.tsx';
-import { TicketThread } from '#app/features/support/support-forms.tsx';
+import { FormMessage } from '#app/components/ui/form/form-message.tsx';
+import { TicketThread } from '#app/features/shared/support-forms.tsx';
 import { echoable, formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { asPage, formAction, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import { supportPhotoOf } from '#app/lib/support-photo.server.ts';

@@ -3,8 +3,8 @@
 // ticket and reply. A signed-in shopper is sent to the dashboard's Support tab instead.
 import { LifeBuoy } from 'lucide-react';
 import { redirect } from 'react-router';
-import { FormMessage } from '#app/features/account/form-fields.tsx';
-import { NewTicketForm } from '#app/features/support/support-forms.tsx';
+import { FormMessage } from '#app/components/ui/form/form-message.tsx';
+import { NewTicketForm } from '#app/features/shared/support-forms.tsx';
 import { echoable, formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { formAction, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import { supportPhotoOf } from '#app/lib/support-photo.server.ts';

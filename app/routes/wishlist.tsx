@@ -2,8 +2,8 @@
 import { Heart, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ProductCard } from '#app/features/catalog/product-card.tsx';
 import { useWishlist } from '#app/features/product/wishlist.ts';
+import { ProductCard } from '#app/features/shared/product-card.tsx';
 import type { ProductListItem } from '#core/contract/catalog.ts';
 
 export function meta() {

@@ -61,8 +61,7 @@ export type HeroSlide = z.infer<typeof HeroSlideSchema>;
 // ── Listing (/collections and GET /api/v1/products) ────────────────────────────────────────────
 
 // The listing's constants live in zod-free core/catalog.ts, so the /collections page can use them
-// without shipping the validation library to the browser; they are re-exported here.
-export { LISTING_CATEGORIES } from '../catalog.ts';
+// without shipping the validation library to the browser.
 
 const wholeNaira = (name: string) =>
   z.coerce

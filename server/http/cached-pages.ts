@@ -92,7 +92,7 @@ export function keepablePage(input: {
   return { status: input.status, headers, body, csp, etag, encoded: {}, tags: input.tags };
 }
 
-/** A kept page cut at its personal slots by the server build (app/lib/personal-slots.server.tsx). */
+/** A kept page cut at its personal slots by the server build (app/personal-slots.server.tsx). */
 export interface SlotLayout {
   /** The text before each slot, and after the last. */
   statics: string[];

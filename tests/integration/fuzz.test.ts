@@ -313,9 +313,9 @@ describe('the route table the fuzzer covers', () => {
       expect.arrayContaining([
         'routes/cart',
         'routes/dashboard',
-        'routes/admin.orders.detail',
+        'routes/admin.orders.$trackingNumber',
         'routes/admin.mail',
-        'routes/pay.sandbox',
+        'routes/pay.sandbox.$reference',
       ]),
     );
     // A page without an action is not in it.

@@ -1,4 +1,4 @@
-import { useCurrency } from '#app/features/layout/store-data.ts';
+import { useCurrency } from '#app/lib/store-data.ts';
 import { formatDiscount, formatPrice } from '#core/money.ts';
 
 /**

@@ -3,16 +3,12 @@
 import { ArrowRight, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
+import { Checkbox } from '#app/components/ui/form/checkbox.tsx';
+import { FormMessage } from '#app/components/ui/form/form-message.tsx';
+import { NewPasswordFields, PasswordField } from '#app/components/ui/form/password-field.tsx';
+import { SubmitButton } from '#app/components/ui/form/submit-button.tsx';
+import { EmailField, TextField } from '#app/components/ui/form/text-field.tsx';
 import { ACCOUNT_HOME } from '#core/account.ts';
-import {
-  Checkbox,
-  EmailField,
-  FormMessage,
-  NewPasswordFields,
-  PasswordField,
-  SubmitButton,
-  TextField,
-} from './form-fields.tsx';
 
 export type AuthTab = 'signin' | 'signup';
 

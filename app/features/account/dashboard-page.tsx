@@ -2,7 +2,7 @@
 // settings). Every form posts to the route's action and works without JavaScript.
 import { LifeBuoy, Package } from 'lucide-react';
 import { Link } from 'react-router';
-import { useRootData } from '#app/features/layout/store-data.ts';
+import { useRootData } from '#app/lib/store-data.ts';
 import type { Profile } from '#core/contract/account.ts';
 import type { OrderSummary } from '#core/contract/orders.ts';
 import type { AwaitingReview, MyReview, ReviewableLine } from '#core/contract/reviews.ts';

@@ -1,8 +1,11 @@
 // Profile tab: name, email (read-only), phone, date of birth and the delivery address.
 import { Form } from 'react-router';
+import { FormMessage } from '#app/components/ui/form/form-message.tsx';
+import { StateSelect } from '#app/components/ui/form/state-select.tsx';
+import { SubmitButton } from '#app/components/ui/form/submit-button.tsx';
+import { TextField } from '#app/components/ui/form/text-field.tsx';
 import type { Profile } from '#core/contract/account.ts';
-import { formatNigerianPhone, NIGERIAN_STATES } from '#core/nigeria.ts';
-import { FieldNotes, FormMessage, SubmitButton, TextField } from './form-fields.tsx';
+import { formatNigerianPhone } from '#core/nigeria.ts';
 
 interface Answer {
   ok: boolean;
@@ -124,43 +127,5 @@ export function ProfileForm({
         Update Profile
       </SubmitButton>
     </Form>
-  );
-}
-
-export function StateSelect({
-  defaultValue,
-  error,
-  name = 'addressState',
-  onChange,
-}: {
-  defaultValue: string;
-  error?: string;
-  name?: string;
-  onChange?: (state: string) => void;
-}) {
-  return (
-    <div>
-      <label htmlFor={`${name}-select`} className="block text-sm font-semibold">
-        State
-      </label>
-      <select
-        id={`${name}-select`}
-        name={name}
-        defaultValue={defaultValue}
-        autoComplete="address-level1"
-        onChange={onChange ? (e) => onChange(e.target.value) : undefined}
-        className="input mt-1"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${name}-error` : undefined}
-      >
-        <option value="">Choose a state</option>
-        {NIGERIAN_STATES.map((state) => (
-          <option key={state} value={state}>
-            {state}
-          </option>
-        ))}
-      </select>
-      <FieldNotes id={name} name={name} error={error} />
-    </div>
   );
 }

@@ -4,9 +4,12 @@
 import { Star } from 'lucide-react';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { Form, Link } from 'react-router';
+import { FieldNotes } from '#app/components/ui/form/field-notes.tsx';
+import { FormMessage } from '#app/components/ui/form/form-message.tsx';
+import { SubmitButton } from '#app/components/ui/form/submit-button.tsx';
 import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx';
 import { Stars } from '#app/components/ui/stars.tsx';
-import { ReviewPhotos } from '#app/features/product/review-photos.tsx';
+import { ReviewPhotos } from '#app/features/shared/review-photos.tsx';
 import type { ImageRef } from '#core/contract/catalog.ts';
 import {
   type AwaitingReview,
@@ -17,7 +20,6 @@ import {
   REVIEW_PHOTOS_MAX,
 } from '#core/contract/reviews.ts';
 import { EmptyState } from './dashboard-tabs.tsx';
-import { FieldNotes, FormMessage, SubmitButton } from './form-fields.tsx';
 
 export interface ReviewAnswer {
   ok: boolean;

@@ -1,7 +1,10 @@
 // Settings tab: email notifications (the spec's three boxes) and changing the password.
 import { Form } from 'react-router';
+import { Checkbox } from '#app/components/ui/form/checkbox.tsx';
+import { FormMessage } from '#app/components/ui/form/form-message.tsx';
+import { NewPasswordFields, PasswordField } from '#app/components/ui/form/password-field.tsx';
+import { SubmitButton } from '#app/components/ui/form/submit-button.tsx';
 import type { Profile } from '#core/contract/account.ts';
-import { Checkbox, FormMessage, NewPasswordFields, PasswordField, SubmitButton } from './form-fields.tsx';
 
 interface Answer {
   ok: boolean;

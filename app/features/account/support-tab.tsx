@@ -1,8 +1,8 @@
 // The dashboard's Support tab: open a ticket (subject, description, an optional photo and one of
 // the shopper's orders), and the tickets they raised (or raised as a guest with this address
 // before signing up) with their status and thread, each with a form to add a message.
-import { FormMessage } from '#app/features/account/form-fields.tsx';
-import { NewTicketForm, type SupportAnswer, TicketThread } from '#app/features/support/support-forms.tsx';
+import { FormMessage } from '#app/components/ui/form/form-message.tsx';
+import { NewTicketForm, type SupportAnswer, TicketThread } from '#app/features/shared/support-forms.tsx';
 import type { CustomerTicket } from '#core/contract/support.ts';
 
 export function SupportTickets({

@@ -3,8 +3,11 @@
 // visitor on the machine the shop runs on (ADR 062: the demo admin signs in from there only).
 import { ShieldCheck } from 'lucide-react';
 import { Form, Link } from 'react-router';
-import { FormMessage, PasswordField, SubmitButton, TextField } from '#app/features/account/form-fields.tsx';
-import { useRootData } from '#app/features/layout/store-data.ts';
+import { FormMessage } from '#app/components/ui/form/form-message.tsx';
+import { PasswordField } from '#app/components/ui/form/password-field.tsx';
+import { SubmitButton } from '#app/components/ui/form/submit-button.tsx';
+import { TextField } from '#app/components/ui/form/text-field.tsx';
+import { useRootData } from '#app/lib/store-data.ts';
 import { DEMO_ADMIN, DEMO_ADMIN_LOOPBACK_ONLY } from '#core/demo.ts';
 import { DEMO_ADMIN_SECOND_FACTOR_NOTICE } from '#core/two-factor.ts';
 

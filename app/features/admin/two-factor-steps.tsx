@@ -3,7 +3,9 @@
 // codes shown once. Every step is a plain form posting to the route: it works without JavaScript.
 import { KeyRound } from 'lucide-react';
 import { Form, Link } from 'react-router';
-import { FormMessage, SubmitButton, TextField } from '#app/features/account/form-fields.tsx';
+import { FormMessage } from '#app/components/ui/form/form-message.tsx';
+import { SubmitButton } from '#app/components/ui/form/submit-button.tsx';
+import { TextField } from '#app/components/ui/form/text-field.tsx';
 
 /** A refused code: the message and the field errors. */
 export type Failure = { message: string; fieldErrors: Record<string, string[]> } | null;

@@ -3,8 +3,8 @@
 // page is rendered on the server only (ADR 046): app/islands/cart.ts sends these forms in place.
 import { Lock, ShoppingBag, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
+import { FormMessage } from '#app/components/ui/form/form-message.tsx';
 import { Price } from '#app/components/ui/price.tsx';
-import { FormMessage } from '#app/features/account/form-fields.tsx';
 import { HOOK, mark } from '#app/lib/islands-contract.ts';
 import type { CartView } from '#core/contract/cart.ts';
 import { CartLineItem } from './cart-line-item.tsx';

@@ -1,6 +1,6 @@
+import { priceRangeLabel } from '#app/lib/listing-params.ts';
 import { HOOK, mark } from '#app/lib/islands-contract.ts';
 import { PRICE_RANGE_MAX_NAIRA } from '#core/catalog.ts';
-import { priceRangeLabel } from './listing-params.ts';
 
 export const PRICE_RANGE_STEP = 5_000;
 

@@ -4,8 +4,10 @@
 // the fee, the total, pay on delivery and the button follow the state and method chosen, from the
 // delivery terms this form carries in `data-checkout`.
 import { Link } from 'react-router';
-import { FormMessage, TextField } from '#app/features/account/form-fields.tsx';
-import { StateSelect } from '#app/features/account/profile-form.tsx';
+import { FormMessage } from '#app/components/ui/form/form-message.tsx';
+import { StateSelect } from '#app/components/ui/form/state-select.tsx';
+import { TextField } from '#app/components/ui/form/text-field.tsx';
+import type { BankDetails } from '#app/features/shared/bank-details.ts';
 import type { FormFailure } from '#app/lib/forms.server.ts';
 import { HOOK, mark } from '#app/lib/islands-contract.ts';
 import type { CartView } from '#core/contract/cart.ts';
@@ -13,7 +15,7 @@ import { formatDeliveryFee } from '#core/money.ts';
 import type { PaymentMethod } from '#core/order-status.ts';
 import { withDeliveryFee } from '#core/pricing.ts';
 import { CheckoutSummary, type DeliveryOption } from './checkout-summary.tsx';
-import { type BankDetails, PaymentMethods } from './payment-methods.tsx';
+import { PaymentMethods } from './payment-methods.tsx';
 
 export type { BankDetails, DeliveryOption };
 

@@ -2,14 +2,9 @@
 // by CSS) or pay on delivery where the state allows it (app/islands/checkout.ts hides it in the
 // other states once the shopper picks one).
 import { Landmark, Lock, Truck } from 'lucide-react';
+import type { BankDetails } from '#app/features/shared/bank-details.ts';
 import { HOOK, mark } from '#app/lib/islands-contract.ts';
 import type { PaymentMethod } from '#core/order-status.ts';
-
-export interface BankDetails {
-  name: string;
-  accountName: string;
-  accountNumber: string;
-}
 
 const METHODS: { id: PaymentMethod; title: string; body: string; icon: typeof Lock }[] = [
   {

@@ -2,7 +2,7 @@ import { ArrowRight, ShieldCheck, Sparkles, Truck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx';
-import { ProductGrid } from '#app/features/catalog/product-card.tsx';
+import { ProductGrid } from '#app/features/shared/product-card.tsx';
 import type { Category, ProductSummary } from '#core/contract/catalog.ts';
 
 export function ProductSection(props: {

@@ -5,10 +5,10 @@
 // lighter page on a slow phone, and a page the server renders in half the time under a rush.
 import { Lock, Mail, MessageCircle, Phone } from 'lucide-react';
 import { Link } from 'react-router';
+import { useRootData } from '#app/lib/store-data.ts';
 import { telHref, whatsAppHref } from '#core/nigeria.ts';
 import { Logo } from './logo.tsx';
 import { CUSTOMER_CARE_LINKS } from './nav-links.ts';
-import { useRootData } from './store-data.ts';
 
 /** The policies a shopper may want to read before paying. */
 const POLICY_LINKS = CUSTOMER_CARE_LINKS.filter(

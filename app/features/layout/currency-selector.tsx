@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useFetcher, useLocation } from 'react-router';
+import { useRootData } from '#app/lib/store-data.ts';
 import { HOOK, mark } from '#app/lib/islands-contract.ts';
 import { isCurrencyCode } from '#core/money.ts';
-import { useRootData } from './store-data.ts';
 
 const STORAGE_KEY = 'currency';
 

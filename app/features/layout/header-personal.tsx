@@ -1,7 +1,7 @@
 // The header's personal parts (ADR 043): the signed-in shopper's account link and Logout, and the
 // cart link with its count. Each takes its data as props, so the same markup comes from the full
 // render (site-header.tsx) and from the personal slots filled into a shared page
-// (app/lib/personal-slots.server.tsx). Sign-out is a plain form: it works with or without React.
+// (app/personal-slots.server.tsx). Sign-out is a plain form: it works with or without React.
 import { LogOut, ShoppingBag, User } from 'lucide-react';
 import { Link } from 'react-router';
 import { HOOK, mark } from '#app/lib/islands-contract.ts';

@@ -1,10 +1,10 @@
 import { Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
 import { Link } from 'react-router';
+import { useRootData } from '#app/lib/store-data.ts';
 import { telHref, whatsAppHref } from '#core/nigeria.ts';
 import { CurrencySelector } from './currency-selector.tsx';
 import { CATEGORY_NAV, CUSTOMER_CARE_LINKS } from './nav-links.ts';
 import { NewsletterForm } from './newsletter-form.tsx';
-import { useRootData } from './store-data.ts';
 
 function InstagramIcon() {
   return (

@@ -1,12 +1,12 @@
 import { Heart, Menu, Search, Truck, User, X } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { PersonalSlot } from '#app/components/personal-slot.tsx';
+import { useRootData } from '#app/lib/store-data.ts';
 import { CurrencySelector } from './currency-selector.tsx';
 import { AccountControls, CartLink, ICON_BASE, ICON_BUTTON, MenuLogout } from './header-personal.tsx';
 import { Logo } from './logo.tsx';
 import { CATEGORY_NAV } from './nav-links.ts';
 import { PopupForm } from './popup-dialog.tsx';
-import { useRootData } from './store-data.ts';
 
 function isActive(to: string, pathname: string, search: string): boolean {
   const [path, query = ''] = to.split('?');

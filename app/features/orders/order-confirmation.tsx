@@ -2,7 +2,7 @@
 // confirmed, or waiting for a transfer or the rider, with the order's summary and what comes next.
 import { CheckCircle2, Clock, Mail, Package, Phone, Truck } from 'lucide-react';
 import { Link } from 'react-router';
-import type { BankDetails } from '#app/features/checkout/payment-methods.tsx';
+import type { BankDetails } from '#app/features/shared/bank-details.ts';
 import type { TrackedOrder } from '#core/contract/orders.ts';
 import { formatPrice } from '#core/money.ts';
 import { telHref } from '#core/nigeria.ts';

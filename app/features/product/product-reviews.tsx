@@ -5,8 +5,8 @@ import { BadgeCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { PersonalSlot } from '#app/components/personal-slot.tsx';
 import { Stars } from '#app/components/ui/stars.tsx';
+import { ReviewPhotos } from '#app/features/shared/review-photos.tsx';
 import type { ProductReviews, ReviewViewer } from '#core/contract/reviews.ts';
-import { ReviewPhotos } from './review-photos.tsx';
 
 const reviewDate = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeZone: 'Africa/Lagos' });
 

@@ -1,4 +1,4 @@
-// The product page's markup. The route (app/routes/product.tsx) loads the product and picks the
+// The product page's markup. The route (app/routes/collections.$slug.tsx) loads the product and picks the
 // not-found or the product view; meta tags and JSON-LD live in product-meta.ts. The page is not
 // hydrated (ADR 039, `handle = STATIC_PAGE`): it holds no React state, and every behaviour in the
 // browser comes from the islands script (app/islands/product.ts), which finds its elements by
@@ -6,17 +6,17 @@
 import { Link, useActionData, useSearchParams } from 'react-router';
 import { PersonalSlot } from '#app/components/personal-slot.tsx';
 import { Price } from '#app/components/ui/price.tsx';
-import { ProductGrid } from '#app/features/catalog/product-card.tsx';
-import { useCurrency, useRootData } from '#app/features/layout/store-data.ts';
+import { ProductGrid } from '#app/features/shared/product-card.tsx';
 import { HOOK, mark } from '#app/lib/islands-contract.ts';
 import { useNonce } from '#app/lib/nonce.ts';
+import { useCurrency, useRootData } from '#app/lib/store-data.ts';
 import { isOnSale, percentOff, productPath, stockBadge } from '#core/catalog.ts';
 import type { ProductDetail, ProductSummary } from '#core/contract/catalog.ts';
 import type { ProductReviews, ReviewViewer } from '#core/contract/reviews.ts';
 import { formatPrice } from '#core/money.ts';
 import { whatsAppHref } from '#core/nigeria.ts';
 import { initialVariant } from '#core/variants.ts';
-import type { action as productAction } from '../../routes/product.tsx';
+import type { action as productAction } from '../../routes/collections.$slug.tsx';
 import { AddToCart } from './add-to-cart.tsx';
 import { BackInStock, type BackInStockState } from './back-in-stock.tsx';
 import { ProductGallery } from './product-gallery.tsx';

@@ -3,7 +3,7 @@
 // to every device. On sign-in, what the guest saved is merged into the account and cleared here.
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useFetcher } from 'react-router';
-import { useRootData } from '#app/features/layout/store-data.ts';
+import { useRootData } from '#app/lib/store-data.ts';
 
 const KEY = 'wishlist';
 const EVENT = 'wishlist-change';

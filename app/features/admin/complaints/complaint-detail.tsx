@@ -4,8 +4,9 @@
 // the customer's orders, and the ticket's audit trail. Plain forms: no JavaScript needed.
 import { useId } from 'react';
 import { Form, Link } from 'react-router';
-import { FormMessage, SubmitButton } from '#app/features/account/form-fields.tsx';
-import { PhotoField } from '#app/features/support/support-forms.tsx';
+import { FormMessage } from '#app/components/ui/form/form-message.tsx';
+import { SubmitButton } from '#app/components/ui/form/submit-button.tsx';
+import { PhotoField } from '#app/features/shared/support-forms.tsx';
 import type { AuditPage } from '#core/contract/admin-audit.ts';
 import { type AdminTicketDetail, TICKET_BODY_MAX, TICKET_STATUS_LABELS } from '#core/contract/support.ts';
 import { formatPrice } from '#core/money.ts';

@@ -4,7 +4,8 @@
 // without JavaScript, a modal with it. A ticket with a reply offers "Update Reply".
 import { useEffect, useId, useRef } from 'react';
 import { Form, Link, useNavigate } from 'react-router';
-import { FormMessage, SubmitButton } from '#app/features/account/form-fields.tsx';
+import { FormMessage } from '#app/components/ui/form/form-message.tsx';
+import { SubmitButton } from '#app/components/ui/form/submit-button.tsx';
 import {
   type AdminTicketRow,
   type AdminTicketsPage,

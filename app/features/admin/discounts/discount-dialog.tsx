@@ -5,7 +5,10 @@
 // The value's label follows the type; the scope's picker shows only the chosen scope's targets.
 import { useEffect, useId, useRef, useState } from 'react';
 import { Form, Link, useNavigate } from 'react-router';
-import { FieldNotes, FormMessage, SubmitButton, TextField } from '#app/features/account/form-fields.tsx';
+import { FieldNotes } from '#app/components/ui/form/field-notes.tsx';
+import { FormMessage } from '#app/components/ui/form/form-message.tsx';
+import { SubmitButton } from '#app/components/ui/form/submit-button.tsx';
+import { TextField } from '#app/components/ui/form/text-field.tsx';
 import { useHydrated } from '#app/lib/use-hydrated.ts';
 import { CATEGORY_NAMES, CATEGORY_SLUGS } from '#core/catalog.ts';
 import type { DiscountProductChoice } from '#core/contract/admin-discounts.ts';

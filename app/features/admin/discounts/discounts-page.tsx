@@ -3,7 +3,7 @@
 // search by code and a state filter in the address, an empty state, and the create/edit dialog.
 import { useEffect, useRef } from 'react';
 import { Form, Link } from 'react-router';
-import { FormMessage } from '#app/features/account/form-fields.tsx';
+import { FormMessage } from '#app/components/ui/form/form-message.tsx';
 import {
   type AdminDiscountRow,
   type AdminDiscountsPage,

@@ -5,7 +5,9 @@
 import { CheckCircle2, Circle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
-import { Checkbox, FormMessage, SubmitButton } from '#app/features/account/form-fields.tsx';
+import { Checkbox } from '#app/components/ui/form/checkbox.tsx';
+import { FormMessage } from '#app/components/ui/form/form-message.tsx';
+import { SubmitButton } from '#app/components/ui/form/submit-button.tsx';
 import type { FormFailure } from '#app/lib/forms.server.ts';
 import type { Fact, Instruction, LaunchChecklist, LaunchStep } from '#server/modules/launch/launch-types.ts';
 import { ConfirmStep } from '../ui/confirm-step.tsx';

@@ -4,7 +4,8 @@
 // seconds (a meta refresh: works without JavaScript). Every form posts to the route's action.
 import { ArrowLeft, Send } from 'lucide-react';
 import { Form, Link } from 'react-router';
-import { FieldNotes, FormMessage } from '#app/features/account/form-fields.tsx';
+import { FieldNotes } from '#app/components/ui/form/field-notes.tsx';
+import { FormMessage } from '#app/components/ui/form/form-message.tsx';
 import type { AuditPage } from '#core/contract/admin-audit.ts';
 import {
   CAMPAIGN_BODY_MAX,

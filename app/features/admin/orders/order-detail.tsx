@@ -4,8 +4,8 @@
 // refused action shows its message by the form that sent it, with what was typed still there.
 import { Printer } from 'lucide-react';
 import { Form, Link } from 'react-router';
+import { FormMessage } from '#app/components/ui/form/form-message.tsx';
 import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx';
-import { FormMessage } from '#app/features/account/form-fields.tsx';
 import type { AuditPage } from '#core/contract/admin-audit.ts';
 import { type AdminOrderDetail, PAYMENT_STATE_LABELS } from '#core/contract/admin-orders.ts';
 import { formatDeliveryFee, formatDiscount, formatPrice } from '#core/money.ts';

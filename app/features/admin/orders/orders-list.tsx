@@ -3,7 +3,7 @@
 // rows ticked, pagination and the CSV export of exactly what the filter shows.
 import { Download } from 'lucide-react';
 import { Form, Link } from 'react-router';
-import { FormMessage } from '#app/features/account/form-fields.tsx';
+import { FormMessage } from '#app/components/ui/form/form-message.tsx';
 import {
   ADMIN_ORDER_SORT_LABELS,
   ADMIN_ORDER_SORTS,

@@ -4,9 +4,9 @@
 // or Unpublish, a public reply, and Delete behind the spec's question (admins). Ticked pending
 // reviews are approved together. Every form posts to the route's action: works without JavaScript.
 import { Form, Link } from 'react-router';
+import { FormMessage } from '#app/components/ui/form/form-message.tsx';
 import { Stars } from '#app/components/ui/stars.tsx';
-import { FormMessage } from '#app/features/account/form-fields.tsx';
-import { ReviewPhotos } from '#app/features/product/review-photos.tsx';
+import { ReviewPhotos } from '#app/features/shared/review-photos.tsx';
 import {
   type AdminReviewRow,
   type AdminReviewsPage,

@@ -4,7 +4,10 @@
 // typed still in place.
 import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
-import { Checkbox, FormMessage, SubmitButton, TextField } from '#app/features/account/form-fields.tsx';
+import { Checkbox } from '#app/components/ui/form/checkbox.tsx';
+import { FormMessage } from '#app/components/ui/form/form-message.tsx';
+import { SubmitButton } from '#app/components/ui/form/submit-button.tsx';
+import { TextField } from '#app/components/ui/form/text-field.tsx';
 import type { FormFailure } from '#app/lib/forms.server.ts';
 import {
   type ContentPageSlug,

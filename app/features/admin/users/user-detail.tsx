@@ -3,7 +3,8 @@
 // behind a <details> disclosure with their own confirm button, so they work without JavaScript.
 import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
-import { FormMessage, SubmitButton } from '#app/features/account/form-fields.tsx';
+import { FormMessage } from '#app/components/ui/form/form-message.tsx';
+import { SubmitButton } from '#app/components/ui/form/submit-button.tsx';
 import { USER_ROLES } from '#core/account.ts';
 import type { AuditPage } from '#core/contract/admin-audit.ts';
 import type { AdminUserDetail } from '#core/contract/admin-users.ts';

@@ -13,8 +13,8 @@ import { AccountControls, CartLink, MenuLogout } from '#app/features/layout/head
 import { BackInStockView } from '#app/features/product/back-in-stock.tsx';
 import { PendingReviewNote, ReviewButton } from '#app/features/product/product-reviews.tsx';
 import { WishlistButton } from '#app/features/product/wishlist-button.tsx';
+import { loadPersonal, type Personal } from '#app/lib/personal.server.ts';
 import type { ReviewViewer } from '#core/contract/reviews.ts';
-import { loadPersonal, type Personal } from './personal.server.ts';
 
 /** One slot in the finished HTML: its name, its data attributes, and what it shows anonymously. */
 const SLOT =

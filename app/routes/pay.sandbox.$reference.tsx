@@ -5,7 +5,7 @@ import { FlaskConical, Lock } from 'lucide-react';
 import { data, Form, redirect } from 'react-router';
 import { pageLoader } from '#app/lib/route-errors.server.ts';
 import { formatPrice } from '#core/money.ts';
-import type { Route } from './+types/pay.sandbox';
+import type { Route } from './+types/pay.sandbox.$reference';
 
 export const loader = pageLoader(async ({ params, context }: Route.LoaderArgs) => {
   const sandbox = context.services.payments.sandbox;

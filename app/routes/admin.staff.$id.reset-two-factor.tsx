@@ -1,13 +1,14 @@
 // /admin/staff/:id/reset-two-factor: the confirmation step before an admin resets another staff
 // member's second factor (ADR 019). The reset is recorded, ends their sessions and emails them.
 import { data, Form, isRouteErrorResponse, Link } from 'react-router';
-import { FormMessage, SubmitButton } from '#app/features/account/form-fields.tsx';
+import { FormMessage } from '#app/components/ui/form/form-message.tsx';
+import { SubmitButton } from '#app/components/ui/form/submit-button.tsx';
 import { requireRole } from '#app/lib/auth.server.ts';
 import { formHeaders } from '#app/lib/forms.server.ts';
 import { formAction, found, idParam, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import { redirectWithToast } from '#app/lib/toast.server.ts';
 import { STAFF_ROLES } from '#core/account.ts';
-import type { Route } from './+types/admin.staff-reset';
+import type { Route } from './+types/admin.staff.$id.reset-two-factor';
 
 async function member(context: Route.LoaderArgs['context'], id: number) {
   const staff = await context.services.twoFactor.listStaff();

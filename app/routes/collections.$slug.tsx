@@ -10,7 +10,7 @@ import { PAGE_TAGS, sharePage } from '#app/lib/page-cache.server.ts';
 import { STATIC_PAGE } from '#app/lib/page-handle.ts';
 import { formAction, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import { parseProductId, productPath } from '#core/catalog.ts';
-import type { Route } from './+types/product';
+import type { Route } from './+types/collections.$slug';
 
 export const loader = pageLoader(async ({ url, params, context }: Route.LoaderArgs) => {
   const id = parseProductId(params.slug);

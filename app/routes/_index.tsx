@@ -6,7 +6,7 @@ import { STATIC_PAGE } from '#app/lib/page-handle.ts';
 import { pageLoader } from '#app/lib/route-errors.server.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import { ogImageUrl } from '#core/media.ts';
-import type { Route } from './+types/home';
+import type { Route } from './+types/_index';
 
 export const loader = pageLoader(async ({ context }: Route.LoaderArgs) => {
   const { catalog, content } = context.services;

@@ -3,7 +3,10 @@
 // multipart forms: they post, with their photo, without JavaScript.
 import { useId } from 'react';
 import { Form } from 'react-router';
-import { FieldNotes, FormMessage, SubmitButton, TextField } from '#app/features/account/form-fields.tsx';
+import { FieldNotes } from '#app/components/ui/form/field-notes.tsx';
+import { FormMessage } from '#app/components/ui/form/form-message.tsx';
+import { SubmitButton } from '#app/components/ui/form/submit-button.tsx';
+import { TextField } from '#app/components/ui/form/text-field.tsx';
 import {
   type CustomerTicket,
   TICKET_BODY_MAX,

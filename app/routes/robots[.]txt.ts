@@ -1,5 +1,5 @@
 // /robots.txt: everything public may be crawled; account, checkout and admin pages may not.
-import type { Route } from './+types/robots';
+import type { Route } from './+types/robots[.]txt';
 
 export function loader({ context }: Route.LoaderArgs) {
   const body = [

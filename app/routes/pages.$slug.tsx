@@ -7,7 +7,7 @@ import { data, Link } from 'react-router';
 import { sharePage } from '#app/lib/page-cache.server.ts';
 import { STATIC_PAGE } from '#app/lib/page-handle.ts';
 import { pageLoader } from '#app/lib/route-errors.server.ts';
-import type { Route } from './+types/info-page';
+import type { Route } from './+types/pages.$slug';
 
 export const loader = pageLoader(async ({ params, context }: Route.LoaderArgs) => {
   const page = await context.services.settings.contentPage(params.slug);

@@ -3,12 +3,14 @@
 // JavaScript; nothing is saved); "Save" validates, audits and shows it on the storefront at once.
 // The HTML comes from the server's safe renderer; the browser never loads a Markdown library.
 import { data, Link } from 'react-router';
-import { FormMessage, SubmitButton, TextField } from '#app/features/account/form-fields.tsx';
+import { FormMessage } from '#app/components/ui/form/form-message.tsx';
+import { SubmitButton } from '#app/components/ui/form/submit-button.tsx';
+import { TextField } from '#app/components/ui/form/text-field.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
 import { formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { formAction, found, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import { redirectWithToast } from '#app/lib/toast.server.ts';
-import type { Route } from './+types/admin.settings-page';
+import type { Route } from './+types/admin.settings.pages.$slug';
 
 export const loader = pageLoader(async ({ url, params, context }: Route.LoaderArgs) => {
   await requirePermission(context, 'settings.manage', url);

@@ -11,7 +11,7 @@ import { formHeaders } from '#app/lib/forms.server.ts';
 import { formAction, found, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import { redirectWithToast } from '#app/lib/toast.server.ts';
 import { can } from '#core/permissions.ts';
-import type { Route } from './+types/admin.orders.detail';
+import type { Route } from './+types/admin.orders.$trackingNumber';
 
 const INTENTS = ['status', 'cancel', 'note', 'confirm-payment', 'resend'] as const;
 type Intent = (typeof INTENTS)[number];

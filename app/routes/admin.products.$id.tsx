@@ -11,7 +11,7 @@ import { formHeaders } from '#app/lib/forms.server.ts';
 import { idParam, pageLoader } from '#app/lib/route-errors.server.ts';
 import { can } from '#core/permissions.ts';
 import { draftFromProduct } from '#core/product-draft.ts';
-import type { Route } from './+types/admin.products.detail';
+import type { Route } from './+types/admin.products.$id';
 
 export const loader = pageLoader(async ({ url, params, context }: Route.LoaderArgs) => {
   const user = await requirePermission(context, 'products.view', url);

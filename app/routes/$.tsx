@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { NotFoundContent } from '#app/features/layout/not-found-content.tsx';
-import type { Route } from './+types/not-found';
+import type { Route } from './+types/$';
 
 export function loader({ url, context }: Route.LoaderArgs) {
   const path = url.pathname;

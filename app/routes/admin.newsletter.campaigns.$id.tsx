@@ -8,7 +8,7 @@ import { formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { formAction, idParam, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import { redirectWithToast } from '#app/lib/toast.server.ts';
 import { can } from '#core/permissions.ts';
-import type { Route } from './+types/admin.newsletter.campaigns.detail';
+import type { Route } from './+types/admin.newsletter.campaigns.$id';
 
 export const loader = pageLoader(async ({ url, params, context }: Route.LoaderArgs) => {
   const user = await requirePermission(context, 'newsletter.view', url);

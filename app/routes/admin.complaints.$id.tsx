@@ -9,7 +9,7 @@ import { formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { formAction, idParam, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import { supportPhotoOf } from '#app/lib/support-photo.server.ts';
 import { redirectWithToast } from '#app/lib/toast.server.ts';
-import type { Route } from './+types/admin.complaints.detail';
+import type { Route } from './+types/admin.complaints.$id';
 
 export const loader = pageLoader(async ({ url, params, context }: Route.LoaderArgs) => {
   const user = await requirePermission(context, 'complaints.handle', url);

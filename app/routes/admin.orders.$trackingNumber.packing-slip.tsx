@@ -4,7 +4,7 @@ import { isRouteErrorResponse, Link } from 'react-router';
 import { PackingSlip } from '#app/features/admin/orders/packing-slip.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
 import { found, pageLoader } from '#app/lib/route-errors.server.ts';
-import type { Route } from './+types/admin.orders.packing-slip';
+import type { Route } from './+types/admin.orders.$trackingNumber.packing-slip';
 
 export const loader = pageLoader(async ({ url, params, context }: Route.LoaderArgs) => {
   await requirePermission(context, 'orders.view', url);

@@ -3,7 +3,7 @@
 import { requirePermission } from '#app/lib/auth.server.ts';
 import { pageLoader } from '#app/lib/route-errors.server.ts';
 import { adminOrderFiltersFrom } from '#core/contract/admin-orders.ts';
-import type { Route } from './+types/admin.orders.csv';
+import type { Route } from './+types/admin.orders[.]csv';
 
 export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   const user = await requirePermission(context, 'orders.view', url);

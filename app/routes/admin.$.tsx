@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import { requireRole } from '#app/lib/auth.server.ts';
 import { pageLoader } from '#app/lib/route-errors.server.ts';
 import { STAFF_ROLES } from '#core/account.ts';
-import type { Route } from './+types/admin.not-found';
+import type { Route } from './+types/admin.$';
 
 // Any other /admin/* address: the sign-in form for outsiders, "not found" for staff.
 export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {

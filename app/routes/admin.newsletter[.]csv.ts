@@ -3,7 +3,7 @@
 // `newsletter.view`; every export is audited.
 import { requirePermission } from '#app/lib/auth.server.ts';
 import { pageLoader } from '#app/lib/route-errors.server.ts';
-import type { Route } from './+types/admin.newsletter.csv';
+import type { Route } from './+types/admin.newsletter[.]csv';
 
 export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   const user = await requirePermission(context, 'newsletter.view', url);

@@ -10,7 +10,7 @@ import { formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { formAction, idParam, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import { redirectWithToast } from '#app/lib/toast.server.ts';
 import { can } from '#core/permissions.ts';
-import type { Route } from './+types/admin.users-detail';
+import type { Route } from './+types/admin.users.$id';
 
 /** What each users action says once it has worked (as a toast on the next page). */
 const USERS_DONE = {

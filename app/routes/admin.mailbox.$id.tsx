@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { requireRole } from '#app/lib/auth.server.ts';
 import { found, idParam, pageLoader } from '#app/lib/route-errors.server.ts';
 import { STAFF_ROLES } from '#core/account.ts';
-import type { Route } from './+types/admin.mailbox-message';
+import type { Route } from './+types/admin.mailbox.$id';
 
 export const loader = pageLoader(async ({ params, context }: Route.LoaderArgs) => {
   await requireRole(context, STAFF_ROLES);

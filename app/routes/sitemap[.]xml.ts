@@ -1,9 +1,8 @@
 // /sitemap.xml: every listing page and every product, for search engines.
 
 import { pageLoader } from '#app/lib/route-errors.server.ts';
-import { productPath } from '#core/catalog.ts';
-import { LISTING_CATEGORIES } from '#core/contract/catalog.ts';
-import type { Route } from './+types/sitemap';
+import { LISTING_CATEGORIES, productPath } from '#core/catalog.ts';
+import type { Route } from './+types/sitemap[.]xml';
 
 const escapeXml = (s: string) =>
   s.replace(
