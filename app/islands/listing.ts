@@ -2,8 +2,9 @@
 // changes, Apply writes only the meaningful parameters to the address (short, shareable links),
 // and the price sliders' label and ends keep in step while they move. Without JavaScript the form
 // submits every field and the server reads them the same way.
-import { filtersHref, priceRangeLabel, readListingState } from '#app/lib/listing-params.ts';
+
 import { HOOK, select } from '#app/lib/islands-contract.ts';
+import { filtersHref, priceRangeLabel, readListingState } from '#app/lib/listing-params.ts';
 
 export function enhanceListing(): void {
   const form = document.querySelector<HTMLFormElement>(`form${select(HOOK.listingFilters)}`);

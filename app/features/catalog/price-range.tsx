@@ -1,5 +1,5 @@
-import { priceRangeLabel } from '#app/lib/listing-params.ts';
 import { HOOK, mark } from '#app/lib/islands-contract.ts';
+import { priceRangeLabel } from '#app/lib/listing-params.ts';
 import { PRICE_RANGE_MAX_NAIRA } from '#core/catalog.ts';
 
 export const PRICE_RANGE_STEP = 5_000;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useFetcher, useLocation } from 'react-router';
-import { useRootData } from '#app/lib/store-data.ts';
 import { HOOK, mark } from '#app/lib/islands-contract.ts';
+import { useRootData } from '#app/lib/store-data.ts';
 import { isCurrencyCode } from '#core/money.ts';
 
 const STORAGE_KEY = 'currency';

@@ -5,8 +5,8 @@
 // fetch and puts this section of the answer in place of the old one (data-back-in-stock).
 import { BellRing } from 'lucide-react';
 import { useActionData } from 'react-router';
-import type { action as productAction } from '../../routes/collections.$slug.tsx';
 import { HOOK, mark } from '#app/lib/islands-contract.ts';
+import type { action as productAction } from '../../routes/collections.$slug.tsx';
 
 export interface BackInStockState {
   /** The signed-in shopper's email, or null for a guest. */
