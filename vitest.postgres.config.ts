@@ -9,5 +9,9 @@ export default defineConfig({
   test: {
     ...base.test,
     include: Object.keys(ON_POSTGRES),
+    // One file at a time: this pass is the drills that time what they see (a drain, kill -9, a
+    // cut connection), each already running several processes of its own.
+    maxWorkers: 1,
+    fileParallelism: false,
   },
 });
