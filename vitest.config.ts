@@ -4,6 +4,10 @@ import { defineConfig } from 'vitest/config';
 // (the workers, the global setup's shops, the commands they spawn) inherits ENV_FILE=none.
 process.env.ENV_FILE = 'none';
 
+// Two test files at a time (ADR 096): many files mostly wait on a shop process, a socket or a
+// timer, so a second worker uses the core the first leaves idle. TEST_WORKERS overrides it.
+const workers = Number(process.env.TEST_WORKERS ?? 2);
+
 export default defineConfig({
   test: {
     include: [
@@ -19,5 +23,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    maxWorkers: workers,
+    fileParallelism: workers > 1,
   },
 });

@@ -1,14 +1,17 @@
 import { defineConfig } from 'vitest/config';
-import { ONCE_ON_PGLITE, POSTGRES_PASS_INCLUDE } from './tests/setup/postgres-pass.ts';
+import { ON_POSTGRES } from './tests/setup/postgres-pass.ts';
 import base from './vitest.config.ts';
 
-// The second pass of npm test, on the PostgreSQL server of TEST_DATABASE_URL (ADR 072): the server
-// and integration tests, less the files tests/setup/postgres-pass.ts names as running once.
+// The second pass of npm test, on the PostgreSQL server of TEST_DATABASE_URL (ADR 072, ADR 096):
+// only the files tests/setup/postgres-pass.ts names as depending on the database engine.
 export default defineConfig({
   ...base,
   test: {
     ...base.test,
-    include: POSTGRES_PASS_INCLUDE,
-    exclude: ['**/node_modules/**', ...Object.keys(ONCE_ON_PGLITE)],
+    include: Object.keys(ON_POSTGRES),
+    // One file at a time: this pass is the drills that time what they see (a drain, kill -9, a
+    // cut connection), each already running several processes of its own.
+    maxWorkers: 1,
+    fileParallelism: false,
   },
 });

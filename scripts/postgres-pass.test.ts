@@ -1,10 +1,17 @@
-// The PostgreSQL pass's file list stays true (ADR 072): every file it names as running once
-// exists, none of them shows a sign of depending on the database engine, and no test that builds
-// a database lives where the PostgreSQL pass does not look.
+// The PostgreSQL pass's file lists stay true (ADR 072, ADR 096): every test file that can build a
+// database is classified — run again on PostgreSQL or once on PGlite, each with its reason — the
+// named files exist, a run-once file showing a sign of depending on the database engine says why
+// it does not, and no test that builds a database lives where neither list looks.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ENGINE_SIGNS, ONCE_ON_PGLITE, POSTGRES_PASS_INCLUDE } from '#tests/setup/postgres-pass.ts';
+import {
+  DATABASE_TEST_FOLDERS,
+  ENGINE_SIGNS,
+  ON_POSTGRES,
+  ONCE_ON_PGLITE,
+  SIGNS_ANSWERED,
+} from '#tests/setup/postgres-pass.ts';
 import postgresConfig from '../vitest.postgres.config.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -15,24 +22,49 @@ function testFiles(dir: string): string[] {
     .map((f) => path.posix.join(dir, f.split(path.sep).join('/')));
 }
 
+const signsOf = (file: string) => {
+  const text = readFileSync(path.join(ROOT, file), 'utf8');
+  return ENGINE_SIGNS.filter(({ sign }) => sign.test(text)).map(({ why }) => why);
+};
+
 describe('the PostgreSQL pass', () => {
-  it('names only files that exist as running once', () => {
-    const missing = Object.keys(ONCE_ON_PGLITE).filter((f) => !existsSync(path.join(ROOT, f)));
-    expect(missing).toEqual([]);
+  it('classifies every test file that can build a database, each once, with a reason', () => {
+    const classified = [...Object.keys(ON_POSTGRES), ...Object.keys(ONCE_ON_PGLITE)];
+    const files = DATABASE_TEST_FOLDERS.flatMap(testFiles).sort();
+    const unclassified = files.filter((f) => !classified.includes(f));
+    expect(
+      unclassified,
+      'put each new file in ON_POSTGRES or ONCE_ON_PGLITE (tests/setup/postgres-pass.ts)',
+    ).toEqual([]);
+    expect(classified.filter((f) => f in ON_POSTGRES && f in ONCE_ON_PGLITE)).toEqual([]);
+    expect(classified.filter((f) => !existsSync(path.join(ROOT, f)))).toEqual([]);
+    const reasons = [...Object.values(ON_POSTGRES), ...Object.values(ONCE_ON_PGLITE)];
+    expect(reasons.filter((why) => why.trim().length < 10)).toEqual([]);
   });
 
-  it('runs again every named-once file that shows a sign of depending on the database engine', () => {
+  it('runs on PGlite only no file that shows an unanswered sign of depending on the engine', () => {
     const refused: string[] = [];
     for (const file of Object.keys(ONCE_ON_PGLITE)) {
-      if (!existsSync(path.join(ROOT, file))) continue;
-      const text = readFileSync(path.join(ROOT, file), 'utf8');
-      for (const { sign, why } of ENGINE_SIGNS) if (sign.test(text)) refused.push(`${file}: ${why}`);
+      if (file in SIGNS_ANSWERED) continue;
+      for (const why of signsOf(file)) refused.push(`${file}: ${why}`);
     }
     expect(refused).toEqual([]);
   });
 
+  it('answers only signs a run-once file shows', () => {
+    for (const file of Object.keys(SIGNS_ANSWERED)) {
+      expect(file in ONCE_ON_PGLITE, file).toBe(true);
+      expect(signsOf(file), file).not.toEqual([]);
+    }
+  });
+
+  it('finds the signs it looks for (each one, in a file it runs again)', () => {
+    const shown = new Set(Object.keys(ON_POSTGRES).flatMap(signsOf));
+    expect([...shown].sort()).toEqual(ENGINE_SIGNS.map(({ why }) => why).sort());
+  });
+
   it('looks everywhere a test builds a database', () => {
-    expect(POSTGRES_PASS_INCLUDE).toEqual(['server/**/*.test.ts', 'tests/integration/**/*.test.ts']);
+    expect(DATABASE_TEST_FOLDERS).toEqual(['server', 'tests/integration']);
     const elsewhere = [...testFiles('core'), ...testFiles('app'), ...testFiles('scripts')].filter((file) =>
       /createTestShop|createTestDatabase|openDatabase|TEST_DATABASE_URL/.test(
         readFileSync(path.join(ROOT, file), 'utf8'),
@@ -42,15 +74,13 @@ describe('the PostgreSQL pass', () => {
     expect(elsewhere.filter((f) => f !== 'scripts/postgres-pass.test.ts')).toEqual([]);
   });
 
-  it('is the config npm test runs on PostgreSQL, with the named-once files left out', () => {
-    expect(postgresConfig.test?.include).toEqual(POSTGRES_PASS_INCLUDE);
-    expect(postgresConfig.test?.exclude).toEqual(expect.arrayContaining(Object.keys(ONCE_ON_PGLITE)));
+  it('is the config npm test runs on PostgreSQL: exactly the files named to run again', () => {
+    expect(postgresConfig.test?.include).toEqual(Object.keys(ON_POSTGRES));
     const script = readFileSync(path.join(ROOT, 'scripts/test.ts'), 'utf8');
     expect(script).toContain("'vitest.postgres.config.ts'");
   });
 
-  it('still runs the races, locks, outage, processes and migrations on PostgreSQL', () => {
-    const once = new Set(Object.keys(ONCE_ON_PGLITE));
+  it('still runs the races, locks, outage, processes, topology, migrations and backups on PostgreSQL', () => {
     for (const file of [
       'tests/integration/purchase-races.test.ts',
       'tests/integration/one-hold-per-cart.test.ts',
@@ -65,7 +95,7 @@ describe('the PostgreSQL pass', () => {
       'server/modules/mail/outbox.test.ts',
     ]) {
       expect(existsSync(path.join(ROOT, file)), file).toBe(true);
-      expect(once.has(file), file).toBe(false);
+      expect(file in ON_POSTGRES, file).toBe(true);
     }
   });
 });

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { productPath } from '#core/catalog.ts';
 import { NIGERIAN_STATES } from '#core/nigeria.ts';
 import {
@@ -12,7 +12,7 @@ import {
   signIn,
   signUpAndConfirm,
 } from './accounts-helpers.ts';
-import { openPage, setupBrowser } from './browser.ts';
+import { openPage, setupBrowser, shopUrl } from './browser.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -280,7 +280,7 @@ describe('accounts (JavaScript on)', () => {
       await setup.close();
     }
 
-    const res = await fetch(`${inject('baseUrl')}/api/v1/products?pageSize=1`);
+    const res = await fetch(`${shopUrl()}/api/v1/products?pageSize=1`);
     const product = ((await res.json()) as { items: { id: number; slug: string; name: string }[] }).items[0]!;
 
     // As a guest: heart the product; it is kept in this browser.

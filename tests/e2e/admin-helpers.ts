@@ -3,11 +3,11 @@
 // browser), pages at laptop and phone widths, and ways of reading the pages that do not depend on
 // how a screen happens to lay out its filters or say "done".
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { DEMO_ADMIN } from '#core/demo.ts';
 import { freshCode } from '#tests/helpers/two-factor.ts';
 import { Mailbox, newShopper, type Shopper, signUpAndConfirm } from './accounts-helpers.ts';
-import { openPage } from './browser.ts';
+import { openPage, shopUrl } from './browser.ts';
 import { CHROMIUM_ARGS, findChromium } from './chromium.ts';
 
 /** A laptop and a phone. */
@@ -108,7 +108,7 @@ export function setupAdmin(
     const executablePath = findChromium();
     if (!executablePath) throw new Error('No Chromium: set CHROMIUM_PATH or install chromium');
     fixture.browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
-    fixture.baseUrl = inject('baseUrl');
+    fixture.baseUrl = shopUrl();
     fixture.mailbox = new Mailbox(
       () => fixture.browser,
       () => fixture.baseUrl,

@@ -3,6 +3,18 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { CHROMIUM_ARGS, findChromium } from './chromium.ts';
 
+/**
+ * The suite's shop this test file uses (global-setup.ts): the one of its vitest worker, which runs
+ * no other file meanwhile.
+ */
+export function shopUrl(): string {
+  const urls = inject('shopUrls');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  const url = urls[worker - 1];
+  if (!url) throw new Error(`No shop for worker ${worker} of ${urls.length} (tests/e2e/global-setup.ts)`);
+  return url;
+}
+
 export interface BrowserFixture {
   baseUrl: string;
   page: Page;
@@ -25,7 +37,7 @@ export function setupBrowser(
     const executablePath = findChromium();
     if (!executablePath) throw new Error('No Chromium: set CHROMIUM_PATH or install chromium');
     fixture.browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
-    fixture.baseUrl = inject('baseUrl');
+    fixture.baseUrl = shopUrl();
   });
   beforeEach(async () => {
     fixture.context = await fixture.browser.newContext({

@@ -1,5 +1,5 @@
-import { describe, expect, inject, it } from 'vitest';
-import { openPage, setupBrowser } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { openPage, setupBrowser, shopUrl } from './browser.ts';
 import { variantPrice } from './shop-helpers.ts';
 
 const t = setupBrowser();
@@ -13,7 +13,7 @@ interface ApiItem {
 }
 
 async function api(query: string): Promise<{ items: ApiItem[]; total: number }> {
-  const res = await fetch(`${inject('baseUrl')}/api/v1/products${query}`);
+  const res = await fetch(`${shopUrl()}/api/v1/products${query}`);
   return (await res.json()) as { items: ApiItem[]; total: number };
 }
 
@@ -124,7 +124,7 @@ describe('product page', () => {
     for (const item of items) {
       const variant = item.variants.find((v) => v.stock >= 2 && v.stock <= 5);
       if (!variant) continue;
-      const detail = (await (await fetch(`${inject('baseUrl')}/api/v1/products/${item.id}`)).json()) as {
+      const detail = (await (await fetch(`${shopUrl()}/api/v1/products/${item.id}`)).json()) as {
         images: { id: string; alt: string }[];
       };
       if (detail.images.length >= 2) {
@@ -182,13 +182,13 @@ describe('product page', () => {
     await page.getByRole('button', { name: 'Share', exact: true }).click();
     await page.getByText('Link copied').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-      `${inject('baseUrl')}/collections/${item.slug}-${item.id}`,
+      `${shopUrl()}/collections/${item.slug}-${item.id}`,
     );
   });
 
   it('sends link previews and search engines the product in the server HTML', async () => {
     const [product] = (await api('?sort=popular&pageSize=1')).items;
-    const res = await fetch(`${inject('baseUrl')}/collections/${product!.slug}-${product!.id}`, {
+    const res = await fetch(`${shopUrl()}/collections/${product!.slug}-${product!.id}`, {
       headers: { 'user-agent': 'WhatsApp/2.23.20.0' },
     });
     const html = await res.text();

@@ -1,5 +1,8 @@
-// Starts the real shop (production build, fresh embedded database with the sample data) once for
-// all browser tests, the way a shopper meets it, and stops it afterwards.
+// Starts the real shop (production build, fresh embedded database with the sample data) for the
+// browser tests, the way a shopper meets it, and stops it afterwards: one shop per vitest worker
+// (vitest.e2e.config.ts), started side by side. A worker runs one test file at a time, so each
+// file still has a shop to itself while it runs, exactly as when the files ran one after another
+// on one shop; tests reach theirs through shopUrl() (browser.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,21 +14,24 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    dataDir: string;
+    /** The suite's shops: worker n (VITEST_POOL_ID) uses the n-th. */
+    shopUrls: string[];
   }
 }
 
-let child: ChildProcess | undefined;
-let dataDir = '';
+interface SuiteShop {
+  child: ChildProcess;
+  dataDir: string;
+}
+const shops: SuiteShop[] = [];
 
-export async function setup(project: TestProject) {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
+async function startShop(): Promise<string> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = path.join(dataDir, 'server.log');
   const log = createWriteStream(logFile);
-  child = spawn(process.execPath, [path.join(root, 'build/server-app/main.js')], {
+  const child = spawn(process.execPath, [path.join(root, 'build/server-app/main.js')], {
     cwd: root,
     env: {
       ...process.env,
@@ -44,6 +50,7 @@ export async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  shops.push({ child, dataDir });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
 
@@ -52,19 +59,28 @@ export async function setup(project: TestProject) {
     if (child.exitCode !== null) throw new Error(`The shop exited while starting; see ${logFile}`);
     try {
       const res = await fetch(`${baseUrl}/api/v1/health`);
-      if (res.ok) break;
+      if (res.ok) return baseUrl;
     } catch {}
     await new Promise((r) => setTimeout(r, 250));
   }
-  project.provide('baseUrl', baseUrl);
-  project.provide('dataDir', dataDir);
+  throw new Error(`The shop did not answer within 110 s; see ${logFile}`);
+}
+
+export async function setup(project: TestProject) {
+  const workers = project.config.maxWorkers || project.vitest.config.maxWorkers;
+  if (!Number.isInteger(workers) || workers < 1) throw new Error(`maxWorkers is ${workers}`);
+  project.provide('shopUrls', await Promise.all(Array.from({ length: workers }, startShop)));
 }
 
 export async function teardown() {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((r) => child!.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-  }
-  if (process.env.KEEP_E2E_DATA !== '1') rmSync(dataDir, { recursive: true, force: true });
+  await Promise.all(
+    shops.splice(0).map(async ({ child, dataDir }) => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      if (process.env.KEEP_E2E_DATA !== '1') rmSync(dataDir, { recursive: true, force: true });
+    }),
+  );
 }

@@ -5,8 +5,9 @@
 // phone menu; and a checkout field's error goes once the field is corrected.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '#core/demo.ts';
+import { shopUrl } from './browser.ts';
 import { CHROMIUM_ARGS, findChromium } from './chromium.ts';
 import { checkoutForm, fillCheckout, lagosDelivery, pickProduct } from './shop-helpers.ts';
 
@@ -24,7 +25,7 @@ beforeAll(async () => {
   const executablePath = findChromium();
   if (!executablePath) throw new Error('No Chromium: set CHROMIUM_PATH or install chromium');
   browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
-  baseUrl = inject('baseUrl');
+  baseUrl = shopUrl();
   // The demo admin, signed in once (the sample shop has complaints, orders and audit entries).
   const context = await browser.newContext({ baseURL: baseUrl });
   const page = await context.newPage();

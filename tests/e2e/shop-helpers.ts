@@ -1,9 +1,9 @@
 // Helpers for the purchase path: finding products with stock through the public API, adding them
 // to the cart from their product pages, reading naira amounts off the page and filling checkout.
 import type { Locator, Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { formatPrice } from '#core/money.ts';
-import { openPage } from './browser.ts';
+import { openPage, shopUrl } from './browser.ts';
 
 export interface ApiVariant {
   id: number;
@@ -22,7 +22,7 @@ export interface ApiProduct {
 
 /** Every product as the API sees it now (the sample data has 50; the API pages at 60). */
 export async function listProducts(): Promise<ApiProduct[]> {
-  const res = await fetch(`${inject('baseUrl')}/api/v1/products?pageSize=60`);
+  const res = await fetch(`${shopUrl()}/api/v1/products?pageSize=60`);
   expect(res.status).toBe(200);
   return ((await res.json()) as { items: ApiProduct[] }).items;
 }
