@@ -13,6 +13,10 @@ import { createTestShop, loadServerBuild, type TestShop } from '#tests/helpers/t
 
 /** Which route modules were read from, by route id (reset before each render measured). */
 const moduleReads = new Map<string, number>();
+/** The props each route's page component was last rendered with, by route id. */
+const lastProps = new Map<string, unknown>();
+/** Each route's page component, wrapped once (the same function every time it is read). */
+const pageComponents = new Map<string, (props: object) => unknown>();
 /** How many times something read the root loader's data through and through, as an encoder does. */
 let rootDataWalked = 0;
 const LEASH_KEY = '__reactRouterPatchLeash';
@@ -53,6 +57,19 @@ beforeAll(async () => {
         if (id === 'root' && key === 'loader' && typeof value === 'function') {
           return async (...args: unknown[]) => marked(await (value as (...a: unknown[]) => unknown)(...args));
         }
+        if (id !== 'root' && key === 'default' && typeof value === 'function') {
+          // React Router makes each route's element from its component when it converts the routes
+          // to data routes; the props a page is rendered with are that element's.
+          let page = pageComponents.get(id);
+          if (!page) {
+            page = (props: object) => {
+              lastProps.set(id, props);
+              return (value as (props: object) => unknown)(props);
+            };
+            pageComponents.set(id, page);
+          }
+          return page;
+        }
         return value;
       },
     }) as unknown as typeof route.module;
@@ -78,17 +95,25 @@ async function render(url: string) {
   // Rendered now, not served from the page cache (ADR 038).
   expect(res.headers['x-page-cache']).toBeUndefined();
   expect(res.headers['server-timing']).toMatch(/^render;dur=/);
-  return { body: res.body, modulesRead: new Set(moduleReads.keys()), rootDataWalked };
+  return {
+    body: res.body,
+    modulesRead: new Set(moduleReads.keys()),
+    rootDataWalked,
+    lastProps: new Map(lastProps),
+  };
 }
 
 describe('the React Router patch (ADR 058) still takes effect in the built server', () => {
-  it('two renders build the route tree once: the second reads only its own routes’ modules', async () => {
+  it('two renders build the route tree once: the second reads only its own routes’ modules, and renders the same elements', async () => {
     const routeCount = Object.keys((await loadServerBuild()).routes).length;
     const first = await render('/cart');
     // The first render of the process built the tree from every route module of the build.
     expect(first.modulesRead.size).toBe(routeCount);
     const second = await render('/cart');
     expect([...second.modulesRead].sort()).toEqual(['root', pageRouteIds.cart].sort());
+    // … and converted them to data routes once: the page's element, so its props, are the same.
+    expect(first.lastProps.get(pageRouteIds.cart)).toBeDefined();
+    expect(second.lastProps.get(pageRouteIds.cart)).toBe(first.lastProps.get(pageRouteIds.cart));
     // Another page, too: the tree is the build's, not the page's.
     const other = await render('/auth');
     expect([...other.modulesRead].sort()).toEqual(['root', pageRouteIds.auth].sort());
