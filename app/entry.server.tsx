@@ -110,6 +110,9 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   else console.error(error);
 };
 
+// The server's request handler comes from this bundle too (server/http/ssr.ts), so one copy of React
+// Router — its production build in the built server (vite.config.ts, ADR 058) — handles and renders.
+export { createRequestHandler } from 'react-router';
 // A shared page's personal parts, rendered for one visitor (ADR 043); server/http/ssr.ts finds it
 // on the server build's entry module.
 export { fillSlotLayout, slotLayoutOf } from '#app/personal-slots.server.tsx';

@@ -3,7 +3,7 @@
 // compression apply to pages exactly as to the JSON API.
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
+import type { AppLoadContext, createRequestHandler, ServerBuild } from 'react-router';
 import { type PageCache, PageRender } from '#server/platform/page-cache.ts';
 import {
   keepablePage,
@@ -40,6 +40,21 @@ function slotFillerOf(build: SsrOptions['build']): SlotFiller | null {
   return typeof module.slotLayoutOf === 'function' && typeof module.fillSlotLayout === 'function'
     ? (module as SlotFiller)
     : null;
+}
+
+/**
+ * React Router's request handler from the build itself (app/entry.server.tsx exports it): the
+ * built server bundles React Router's production build, and the handler must be that copy — the
+ * one the routes' `data()` and `redirect()` come from — never the development build Node would
+ * resolve for `react-router` here (ADR 058).
+ */
+function requestHandlerOf(build: ServerBuild): typeof createRequestHandler {
+  const handler = (build.entry.module as { createRequestHandler?: typeof createRequestHandler })
+    .createRequestHandler;
+  if (typeof handler !== 'function') {
+    throw new Error('The server build has no createRequestHandler: app/entry.server.tsx must export it.');
+  }
+  return handler;
 }
 
 /** Cookies that make a page personal (session, cart, toast): left out of an anonymous render. */
@@ -145,7 +160,7 @@ function renderTiming(startedAt: number): string {
 }
 
 export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
-  const handlerFor = (build: ServerBuild) => createRequestHandler(build, options.mode);
+  const handlerFor = (build: ServerBuild) => requestHandlerOf(build)(build, options.mode);
   let cached: ReturnType<typeof handlerFor> | null =
     typeof options.build === 'function' ? null : handlerFor(options.build);
   const loadBuild = options.build;
