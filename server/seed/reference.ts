@@ -7,7 +7,7 @@ import { DEFAULT_CURRENCIES } from '#core/money.ts';
 import { NIGERIAN_STATES } from '#core/nigeria.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import { categories, products } from '#server/db/schema/catalog.ts';
-import { deliveryRates } from '#server/db/schema/commerce.ts';
+import { deliveryRates } from '#server/db/schema/checkout.ts';
 import { currencies, settings } from '#server/db/schema/content.ts';
 
 const CATEGORY_DESCRIPTIONS: Record<(typeof CATEGORY_SLUGS)[number], string> = {

@@ -8,7 +8,9 @@ import { canTransition, ORDER_STATUSES, type OrderStatus, PAYMENT_METHODS } from
 import { discountPerLine, priceBasket } from '#core/pricing.ts';
 import { type Db, queryRows } from '#server/db/client.ts';
 import { users } from '#server/db/schema/accounts.ts';
-import { discounts, orderLines, orderStatusHistory, orders, payments } from '#server/db/schema/commerce.ts';
+import { orderLines, orderStatusHistory, orders } from '#server/db/schema/orders.ts';
+import { payments } from '#server/db/schema/payments.ts';
+import { discounts } from '#server/db/schema/promotions.ts';
 import { reviews } from '#server/db/schema/reviews.ts';
 import { verifyPassword } from '#server/platform/auth/password.ts';
 import { createTestShop, type TestShop } from '#tests/helpers/test-app.ts';

@@ -4,15 +4,10 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '#server/db/client.ts';
 import { users } from '#server/db/schema/accounts.ts';
-import {
-  discountRedemptions,
-  discounts,
-  orderLines,
-  orderStatusHistory,
-  orders,
-  payments,
-} from '#server/db/schema/commerce.ts';
 import { newsletterSubscribers } from '#server/db/schema/content.ts';
+import { discountRedemptions, orderLines, orderStatusHistory, orders } from '#server/db/schema/orders.ts';
+import { payments } from '#server/db/schema/payments.ts';
+import { discounts } from '#server/db/schema/promotions.ts';
 import { reviews } from '#server/db/schema/reviews.ts';
 import { supportMessages, supportTickets } from '#server/db/schema/support.ts';
 import { insertMany } from './bulk-insert.ts';

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { UserRole } from '#core/account.ts';
 import type { CheckoutInput } from '#core/contract/orders.ts';
 import { ORDER_TRANSITIONS, type OrderStatus, type PaymentMethod } from '#core/order-status.ts';
-import { orders } from '#server/db/schema/commerce.ts';
+import { orders } from '#server/db/schema/orders.ts';
 import type { CartOwner } from '#server/modules/cart/cart.service.ts';
 import { SHOPPER_DETAILS } from '#tests/helpers/shopping.ts';
 import type { TestShop } from '#tests/helpers/test-app.ts';

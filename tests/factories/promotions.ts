@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CategorySlug } from '#core/catalog.ts';
 import type { Queryable } from '#server/db/client.ts';
-import { discounts } from '#server/db/schema/commerce.ts';
+import { discounts } from '#server/db/schema/promotions.ts';
 
 export interface PromoCodeOverrides {
   /** Stored upper-case, as the shop stores codes. */

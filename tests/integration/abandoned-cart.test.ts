@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#server/db/client.ts';
-import { carts } from '#server/db/schema/commerce.ts';
+import { carts } from '#server/db/schema/cart.ts';
 import { ABANDONED_CART_SUBJECT } from '#server/modules/mail/notification-templates.tsx';
 import { createUser } from '#tests/factories/accounts.ts';
 import { createProduct } from '#tests/factories/catalog.ts';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPrice } from '#core/money.ts';
 import { periodRange } from '#core/periods.ts';
 import { users } from '#server/db/schema/accounts.ts';
-import { orders } from '#server/db/schema/commerce.ts';
+import { orders } from '#server/db/schema/orders.ts';
 import { createUser, TEST_PASSWORD } from '#tests/factories/accounts.ts';
 import { createProduct } from '#tests/factories/catalog.ts';
 import { createOrder, type OrderOverrides } from '#tests/factories/orders.ts';

@@ -4,7 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productVariants } from '#server/db/schema/catalog.ts';
-import { orderLines, orders } from '#server/db/schema/commerce.ts';
+import { orderLines, orders } from '#server/db/schema/orders.ts';
 import { createProduct } from '#tests/factories/catalog.ts';
 import { createOrder } from '#tests/factories/orders.ts';
 import { crashProblems, finalProblems, stockByVariant } from '#tests/helpers/crash-checks.ts';

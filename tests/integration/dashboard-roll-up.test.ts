@@ -14,7 +14,7 @@ import {
 } from '#core/periods.ts';
 import { queryRows } from '#server/db/client.ts';
 import { products } from '#server/db/schema/catalog.ts';
-import { orders } from '#server/db/schema/commerce.ts';
+import { orders } from '#server/db/schema/orders.ts';
 import { createProduct } from '#tests/factories/catalog.ts';
 import { createOrder } from '#tests/factories/orders.ts';
 import type { TestClient } from '#tests/helpers/client.ts';

@@ -1,3 +1,5 @@
+// "Email me when it's back" requests (the catalogue module's; their own file, since they point at
+// accounts, which point at the catalogue for wishlists).
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { products } from './catalog.ts';
-import { orders } from './commerce.ts';
 import { media } from './media.ts';
+import { orders } from './orders.ts';
 
 /**
  * What a buyer thought of a product they received (issue 14): one per account and product, made

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { orders } from './commerce.ts';
+import { orders } from './orders.ts';
 
 /**
  * A customer's support ticket ("complaint", issue 14): raised from the dashboard by an account or

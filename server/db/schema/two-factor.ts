@@ -1,3 +1,4 @@
+// Two-factor sign-in for staff (the accounts module's; its own file beside accounts.ts).
 import { integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 

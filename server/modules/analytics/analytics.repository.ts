@@ -16,7 +16,7 @@ import { type Queryable, queryRows } from '#server/db/client.ts';
 import { users } from '#server/db/schema/accounts.ts';
 import { orderDailyTotals, productDailySales, productMonthlySales } from '#server/db/schema/analytics.ts';
 import { products, productVariants } from '#server/db/schema/catalog.ts';
-import { orderLines, orders } from '#server/db/schema/commerce.ts';
+import { orderLines, orders } from '#server/db/schema/orders.ts';
 
 const list = (values: readonly string[]) =>
   sql.join(

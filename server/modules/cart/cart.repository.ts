@@ -3,7 +3,7 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { ImageRef } from '#core/media.ts';
 import { type Queryable, queryRows } from '#server/db/client.ts';
-import { cartLines, carts } from '#server/db/schema/commerce.ts';
+import { cartLines, carts } from '#server/db/schema/cart.ts';
 
 export type CartRow = typeof carts.$inferSelect;
 

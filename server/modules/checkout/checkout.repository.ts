@@ -2,7 +2,7 @@
 // there) and the advisory locks that serialise one checkout form and one shopper.
 import { asc, sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
-import { deliveryRates } from '#server/db/schema/commerce.ts';
+import { deliveryRates } from '#server/db/schema/checkout.ts';
 
 export type DeliveryRateRow = typeof deliveryRates.$inferSelect;
 

@@ -5,7 +5,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from '
 import type { AdminOrderSort } from '#core/contract/admin-orders.ts';
 import type { OrderStatus, PaymentMethod } from '#core/order-status.ts';
 import type { Queryable } from '#server/db/client.ts';
-import { orderNotes, orderStatusHistory, orders } from '#server/db/schema/commerce.ts';
+import { orderNotes, orderStatusHistory, orders } from '#server/db/schema/orders.ts';
 
 /** The filter as SQL needs it: the search already split into what it can be. */
 export interface OrderListWhere {

@@ -4,7 +4,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { OrderStatus } from '#core/order-status.ts';
 import type { Queryable } from '#server/db/client.ts';
-import { orderStatusHistory, orders } from '#server/db/schema/commerce.ts';
+import { orderStatusHistory, orders } from '#server/db/schema/orders.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 

@@ -2,7 +2,7 @@
 // ask of orders, each answered here and nowhere else. Private to the module, like every repository.
 import { and, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { type Queryable, queryRows } from '#server/db/client.ts';
-import { orderLines, orders } from '#server/db/schema/commerce.ts';
+import { orderLines, orders } from '#server/db/schema/orders.ts';
 
 // ── customer orders ──
 // SQL for "which orders are this customer's?" — asked by the support module (customer-orders.ts).

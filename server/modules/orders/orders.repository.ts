@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { OrderStatus } from '#core/order-status.ts';
 import { type Queryable, queryRows } from '#server/db/client.ts';
-import { orderLines, orderStatusHistory, orders } from '#server/db/schema/commerce.ts';
+import { orderLines, orderStatusHistory, orders } from '#server/db/schema/orders.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;

@@ -2,7 +2,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PaymentStatus } from '#core/payment-status.ts';
 import { type Queryable, queryRows } from '#server/db/client.ts';
-import { paymentEvents, payments, sandboxTransactions } from '#server/db/schema/commerce.ts';
+import { paymentEvents, payments, sandboxTransactions } from '#server/db/schema/payments.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 

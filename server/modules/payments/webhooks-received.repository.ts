@@ -1,7 +1,7 @@
 // SQL for the launch checklist's question about webhooks (read-only): the newest applied event.
 import { desc, eq } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
-import { paymentEvents } from '#server/db/schema/commerce.ts';
+import { paymentEvents } from '#server/db/schema/payments.ts';
 
 export async function newestPaymentEvent(
   q: Queryable,

@@ -3,7 +3,8 @@
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DiscountState } from '#core/contract/admin-discounts.ts';
 import type { Queryable } from '#server/db/client.ts';
-import { discountRedemptions, discounts, orders } from '#server/db/schema/commerce.ts';
+import { discountRedemptions, orders } from '#server/db/schema/orders.ts';
+import { discounts } from '#server/db/schema/promotions.ts';
 import type { DiscountRow } from './promotions.repository.ts';
 
 export type DiscountValues = Omit<typeof discounts.$inferInsert, 'id' | 'usedCount' | 'createdAt'>;

@@ -4,7 +4,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { customerEmailKey } from '#core/email-identity.ts';
 import type { Discount } from '#core/promotions.ts';
 import { type Queryable, queryRows } from '#server/db/client.ts';
-import { discountRedemptions, discounts, orders } from '#server/db/schema/commerce.ts';
+import { discountRedemptions, orders } from '#server/db/schema/orders.ts';
+import { discounts } from '#server/db/schema/promotions.ts';
 
 export type DiscountRow = typeof discounts.$inferSelect;
 

@@ -1,106 +1,13 @@
-// Carts, promo codes, delivery rates, orders and payments.
+// Orders (the orders module): the order, its lines, its status history and notes; and the promo
+// code uses, which promotions writes but which point at an order (kept here so the schema files
+// point one way, orders → promotions, never back; ADR 094).
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES, sqlStatusList } from '#core/order-status.ts';
-import { PAYMENT_STATUSES, sqlPaymentStatusList } from '#core/payment-status.ts';
 import { users } from './accounts.ts';
+import { carts } from './cart.ts';
 import { products, productVariants } from './catalog.ts';
-
-/** A shopper's cart: a guest's (by cookie token, stored hashed) or an account's (one each). */
-export const carts = pgTable(
-  'carts',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    guestTokenHash: text('guest_token_hash').unique(),
-    userId: integer('user_id')
-      .unique()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    promoCode: text('promo_code'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    /** A guest's email, as typed on a checkout attempt that did not become an order (ADR 037). */
-    email: text('email'),
-    /** The cart state (its `updated_at`) the abandoned-cart reminder went out for: once per state. */
-    remindedFor: timestamp('reminded_for', { withTimezone: true }),
-  },
-  (t) => [
-    check('carts_owner', sql`${t.guestTokenHash} IS NOT NULL OR ${t.userId} IS NOT NULL`),
-    index('carts_updated_idx').on(t.updatedAt),
-  ],
-);
-
-export const cartLines = pgTable(
-  'cart_lines',
-  {
-    cartId: integer('cart_id')
-      .notNull()
-      .references(() => carts.id, { onDelete: 'cascade' }),
-    variantId: integer('variant_id')
-      .notNull()
-      .references(() => productVariants.id, { onDelete: 'cascade' }),
-    quantity: integer('quantity').notNull(),
-    /** The price when the line was added (or last seen by the shopper): a change is pointed out. */
-    seenPriceKobo: integer('seen_price_kobo').notNull(),
-    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.cartId, t.variantId] }),
-    check('cart_lines_quantity_positive', sql`${t.quantity} > 0`),
-  ],
-);
-
-export const discounts = pgTable(
-  'discounts',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    /** Stored upper-case; codes are matched without regard to case. */
-    code: text('code').notNull().unique(),
-    type: text('type').notNull(),
-    /** Percent for percentage codes, kobo for fixed ones. */
-    value: integer('value').notNull(),
-    scope: text('scope').notNull().default('global'),
-    categorySlugs: text('category_slugs').array().notNull().default(sql`'{}'::text[]`),
-    productIds: integer('product_ids').array().notNull().default(sql`'{}'::integer[]`),
-    usageLimit: integer('usage_limit'),
-    usedCount: integer('used_count').notNull().default(0),
-    perCustomerLimit: integer('per_customer_limit'),
-    minSubtotalKobo: integer('min_subtotal_kobo').notNull().default(0),
-    firstOrderOnly: boolean('first_order_only').notNull().default(false),
-    startsAt: timestamp('starts_at', { withTimezone: true }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
-    isActive: boolean('is_active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    check('discounts_type_valid', sql`${t.type} IN ('percentage', 'fixed')`),
-    check('discounts_scope_valid', sql`${t.scope} IN ('global', 'category', 'product')`),
-    check('discounts_value_valid', sql`${t.value} > 0 AND (${t.type} <> 'percentage' OR ${t.value} <= 100)`),
-    check('discounts_code_upper', sql`${t.code} = upper(${t.code})`),
-    // The database itself refuses a use beyond the limit, whatever the code does.
-    check('discounts_usage_within_limit', sql`${t.usageLimit} IS NULL OR ${t.usedCount} <= ${t.usageLimit}`),
-  ],
-);
-
-/** Delivery fee and pay-on-delivery per state (free everywhere by default, as the spec says). */
-export const deliveryRates = pgTable('delivery_rates', {
-  state: text('state').primaryKey(),
-  feeKobo: integer('fee_kobo').notNull().default(0),
-  payOnDelivery: boolean('pay_on_delivery').notNull().default(false),
-  /** Working days, for the shopper's estimate. */
-  etaDaysMin: integer('eta_days_min').notNull().default(2),
-  etaDaysMax: integer('eta_days_max').notNull().default(5),
-});
+import { discounts } from './promotions.ts';
 
 export const orders = pgTable(
   'orders',
@@ -242,58 +149,3 @@ export const discountRedemptions = pgTable(
   },
   (t) => [index('discount_redemptions_customer_idx').on(t.discountId, t.email)],
 );
-
-/** One attempt to pay an order (a new reference per attempt: providers refuse a reused one). */
-export const payments = pgTable(
-  'payments',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    /** paystack | sandbox | bank_transfer | pay_on_delivery */
-    provider: text('provider').notNull(),
-    reference: text('reference').notNull().unique(),
-    amountKobo: integer('amount_kobo').notNull(),
-    currency: text('currency').notNull().default('NGN'),
-    /** One of PAYMENT_STATUSES (core/payment-status.ts), moved only by the payments module's movePayment. */
-    status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
-    authorizationUrl: text('authorization_url'),
-    providerTransactionId: text('provider_transaction_id'),
-    channel: text('channel'),
-    message: text('message'),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    check('payments_status_valid', sql`${t.status} IN (${sql.raw(sqlPaymentStatusList())})`),
-    index('payments_order_idx').on(t.orderId),
-  ],
-);
-
-/** Webhook deliveries already applied (providers send at least once; no event ids from Paystack). */
-export const paymentEvents = pgTable(
-  'payment_events',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    provider: text('provider').notNull(),
-    event: text('event').notNull(),
-    reference: text('reference').notNull(),
-    payload: jsonb('payload').notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('payment_events_dedupe').on(t.provider, t.event, t.reference)],
-);
-
-/** The sandbox provider's own ledger: what a real provider would hold on its side. */
-export const sandboxTransactions = pgTable('sandbox_transactions', {
-  reference: text('reference').primaryKey(),
-  email: text('email').notNull(),
-  amountKobo: integer('amount_kobo').notNull(),
-  currency: text('currency').notNull(),
-  callbackUrl: text('callback_url').notNull(),
-  status: text('status').notNull().default('pending'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  paidAt: timestamp('paid_at', { withTimezone: true }),
-});
