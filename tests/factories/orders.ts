@@ -159,7 +159,11 @@ export async function createOrder(shop: TestShop, overrides: OrderOverrides = {}
       await services.payments.confirm(reference);
     } else {
       const actor = overrides.actor ?? (await defaultActor(shop));
-      await services.orders.setStatus(trackingNumber, { status: step.status, note: step.note ?? '' }, actor);
+      await services.orders.setStatus(
+        trackingNumber,
+        { status: step.status, note: step.note ?? '', correction: false },
+        actor,
+      );
     }
     status = (await orderRow(shop, placed.order.id)).status as OrderStatus;
     if (status !== step.status) {

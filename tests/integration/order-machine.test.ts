@@ -139,7 +139,7 @@ describe('a move the table forbids', () => {
     );
     const tracked = await shop.services.orders.setStatus(
       card.trackingNumber,
-      { status: 'delivered' },
+      { status: 'delivered', note: '', correction: false },
       { id: 1, role: 'staff' },
     );
     expect(tracked.status).toBe('delivered');

@@ -13,7 +13,8 @@ import { NotFoundError } from '#server/platform/errors.ts';
 
 export function newsletterRoutes(newsletter: NewsletterService): FastifyPluginAsync {
   return async (app) => {
-    app.post(
+    // Each body arrives parsed by its schema (coerced, trimmed), and the service takes it as it is.
+    app.post<{ Body: NewsletterSubscribeInput }>(
       '/newsletter',
       {
         schema: {
@@ -29,12 +30,12 @@ export function newsletterRoutes(newsletter: NewsletterService): FastifyPluginAs
         },
       },
       async (request, reply) => {
-        const result = await newsletter.subscribe(request.body, { ip: request.ip, source: 'api' });
+        const result = await newsletter.signUp(request.body, { ip: request.ip, source: 'api' });
         return reply.code(202).send(result);
       },
     );
 
-    app.post(
+    app.post<{ Body: NewsletterTokenInput }>(
       '/newsletter/confirm',
       {
         schema: {
@@ -47,12 +48,12 @@ export function newsletterRoutes(newsletter: NewsletterService): FastifyPluginAs
         },
       },
       async (request) => {
-        const { email } = await newsletter.confirm(request.body);
+        const { email } = await newsletter.confirmLink(request.body);
         return { email, message: 'You are subscribed. Welcome!' };
       },
     );
 
-    app.post(
+    app.post<{ Body: NewsletterTokenInput }>(
       '/newsletter/unsubscribe',
       {
         schema: {
@@ -67,7 +68,8 @@ export function newsletterRoutes(newsletter: NewsletterService): FastifyPluginAs
         attachValidation: true,
       },
       async (request) => {
-        const result = await newsletter.unsubscribe(request.body);
+        // A refused body stays as sent (only a parsed one replaces it): never handed on.
+        const result = request.validationError ? null : await newsletter.unsubscribeLink(request.body);
         if (!result) throw new NotFoundError('This unsubscribe link is not valid.');
         return { email: result.email, message: 'You are unsubscribed and will get no more newsletters.' };
       },

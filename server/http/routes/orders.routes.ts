@@ -41,7 +41,9 @@ export function orderRoutes(orders: OrdersService, limits: AbuseLimits): Fastify
     );
 
     // Staff: set an order's status (the admin portal's orders page will call this).
-    app.post<{ Params: { trackingNumber: string } }>(
+    // The body arrives parsed by its schema (the note trimmed, `correction` a boolean), and the
+    // service takes it as it is (parsed once).
+    app.post<{ Params: { trackingNumber: string }; Body: SetOrderStatusInput }>(
       '/admin/orders/:trackingNumber/status',
       {
         schema: {

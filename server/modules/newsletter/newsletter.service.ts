@@ -85,7 +85,7 @@ export function createNewsletterService(deps: {
   const unsubscribeUrl = (token: string) =>
     `${publicUrl}/newsletter/unsubscribe?${new URLSearchParams({ token }).toString()}`;
 
-  return {
+  const service = {
     admin: createAdminNewsletterService({
       db,
       mail,
@@ -147,15 +147,24 @@ export function createNewsletterService(deps: {
         : 'off';
     },
 
-    /**
-     * Starts a subscription: emails a confirmation link unless the address is already
-     * subscribed. The answer is the same either way, so the form reveals nobody's subscription.
-     */
-    async subscribe(
+    /** The /newsletter form's sign-up: parses the form's fields once, then signUp. */
+    subscribe(
       input: unknown,
       meta: { ip: string; source?: string },
     ): Promise<{ email: string; message: string }> {
-      const email = parseInput(NewsletterSubscribeInput, input).email.toLowerCase();
+      return service.signUp(parseInput(NewsletterSubscribeInput, input), meta);
+    },
+
+    /**
+     * Starts a subscription (the sign-up already parsed, as the JSON route's body is): emails a
+     * confirmation link unless the address is already subscribed. The answer is the same either
+     * way, so the form reveals nobody's subscription.
+     */
+    async signUp(
+      values: NewsletterSubscribeInput,
+      meta: { ip: string; source?: string },
+    ): Promise<{ email: string; message: string }> {
+      const email = values.email.toLowerCase();
       await limiter.consume(NEWSLETTER_RATE_LIMITS.signUpPerAddress, meta.ip);
       await limiter.consume(NEWSLETTER_RATE_LIMITS.signUpPerEmail, email);
       await db.transaction(async (tx) => {
@@ -178,9 +187,13 @@ export function createNewsletterService(deps: {
       return { email, message: NEWSLETTER_CHECK_INBOX };
     },
 
-    /** Uses a confirmation link (once): the address now counts as a subscriber. */
-    async confirm(input: unknown): Promise<{ email: string }> {
-      const { token } = parseInput(NewsletterTokenInput, input);
+    /** The /newsletter/confirm page's button: parses the link's token once, then confirmLink. */
+    confirm(input: unknown): Promise<{ email: string }> {
+      return service.confirmLink(parseInput(NewsletterTokenInput, input));
+    },
+
+    /** Uses a confirmation link (once, its token parsed): the address now counts as a subscriber. */
+    async confirmLink({ token }: NewsletterTokenInput): Promise<{ email: string }> {
       const email = await db.transaction(async (tx) => {
         const confirmed = await confirmByTokenHash(tx, hashToken(token));
         if (confirmed) await setting?.setByEmail(tx, confirmed, true);
@@ -191,14 +204,21 @@ export function createNewsletterService(deps: {
     },
 
     /**
-     * Unsubscribes the address behind a mailing's link; doing it again changes nothing and
-     * answers the same. Null for a link that was never ours.
+     * The /newsletter/unsubscribe page's link: parses its token once (a malformed one is a link
+     * that was never ours: null), then unsubscribeLink.
      */
     async unsubscribe(input: unknown): Promise<{ email: string } | null> {
       const parsed = NewsletterTokenInput.safeParse(input);
-      if (!parsed.success) return null;
+      return parsed.success ? service.unsubscribeLink(parsed.data) : null;
+    },
+
+    /**
+     * Unsubscribes the address behind a mailing's link (its token parsed); doing it again changes
+     * nothing and answers the same. Null for a link that was never ours.
+     */
+    async unsubscribeLink({ token }: NewsletterTokenInput): Promise<{ email: string } | null> {
       const email = await db.transaction(async (tx) => {
-        const out = await unsubscribeByToken(tx, parsed.data.token);
+        const out = await unsubscribeByToken(tx, token);
         if (out) await setting?.setByEmail(tx, out, false);
         return out;
       });
@@ -228,6 +248,7 @@ export function createNewsletterService(deps: {
       }));
     },
   };
+  return service;
 }
 
 export type NewsletterService = ReturnType<typeof createNewsletterService>;

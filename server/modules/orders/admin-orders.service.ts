@@ -12,7 +12,7 @@ import {
   BulkOrderStatusInput,
   type BulkStatusResult,
 } from '#core/contract/admin-orders.ts';
-import { normalizeTrackingNumber } from '#core/contract/orders.ts';
+import { normalizeTrackingNumber, type SetOrderStatusInput } from '#core/contract/orders.ts';
 import { normalizeNigerianPhone } from '#core/nigeria.ts';
 import {
   ORDER_TRANSITIONS,
@@ -89,7 +89,7 @@ export type OrderExportRow = OrderListRow;
 export function createAdminOrders(deps: {
   db: Db;
   audit: Pick<AuditService, 'record'>;
-  moveStatus: (trackingNumber: string, input: unknown, actor: Actor) => Promise<StatusMove>;
+  moveStatusTo: (trackingNumber: string, move: SetOrderStatusInput, actor: Actor) => Promise<StatusMove>;
   sendPlacedMail: (
     q: Queryable,
     order: OrderRow,
@@ -202,7 +202,7 @@ export function createAdminOrders(deps: {
 
     /**
      * Moves several orders to one status, each only where its transitions allow (each in its own
-     * transaction through moveStatus: audited, and confirming an offline payment where the move
+     * transaction through moveStatusTo: audited, and confirming an offline payment where the move
      * says the money arrived); says which moved and why the others did not.
      */
     async bulkSetStatus(input: unknown, actor: Actor): Promise<BulkStatusResult> {
@@ -210,7 +210,11 @@ export function createAdminOrders(deps: {
       const result: BulkStatusResult = { moved: [], refused: [] };
       for (const trackingNumber of [...new Set(trackingNumbers.map(normalizeTrackingNumber))]) {
         try {
-          const moved = await deps.moveStatus(trackingNumber, { status }, actor);
+          const moved = await deps.moveStatusTo(
+            trackingNumber,
+            { status, note: '', correction: false },
+            actor,
+          );
           if (moved.changed) result.moved.push(trackingNumber);
           else result.refused.push({ trackingNumber, reason: 'It already has this status.' });
         } catch (error) {

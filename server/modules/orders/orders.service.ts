@@ -3,7 +3,7 @@
 // checkout places orders through); every status change goes through the state machine
 // (order-machine.ts, ADR 073), called by what the payment does (payment-moves.ts) and what staff
 // do (staff-moves.ts); the admin screens' work in admin-orders.service.ts.
-import type { TrackedOrder } from '#core/contract/orders.ts';
+import type { SetOrderStatusInput, TrackedOrder } from '#core/contract/orders.ts';
 import type { Db } from '#server/db/client.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import type { StockPort } from '#server/modules/catalog/catalog.service.ts';
@@ -78,16 +78,20 @@ export function createOrdersService(deps: {
     ...paymentMoves,
     ...staffMoves,
 
-    /** `moveStatus`, answering with the order as it is now (the API's answer). */
-    async setStatus(trackingNumber: string, input: unknown, actor: StaffActor): Promise<TrackedOrder> {
-      const moved = await staffMoves.moveStatus(trackingNumber, input, actor);
+    /** `moveStatusTo` (the move parsed once, by the route), answering with the order as it is now. */
+    async setStatus(
+      trackingNumber: string,
+      move: SetOrderStatusInput,
+      actor: StaffActor,
+    ): Promise<TrackedOrder> {
+      const moved = await staffMoves.moveStatusTo(trackingNumber, move, actor);
       const updated = await findOrderByTracking(db, moved.trackingNumber);
       return tracking.tracked(updated!, 'staff'); // only staff set a status
     },
   };
 
   /** The admin screens' work: list, detail, notes, bulk moves, offline payments, resends. */
-  const admin = createAdminOrders({ db, audit, moveStatus: staffMoves.moveStatus, sendPlacedMail });
+  const admin = createAdminOrders({ db, audit, moveStatusTo: staffMoves.moveStatusTo, sendPlacedMail });
   return { ...service, admin };
 }
 

@@ -109,9 +109,13 @@ export function createStaffMoves(deps: {
    * offline order's money arrived (moveMeansPaid: a bank transfer going ahead, pay on delivery
    * delivered) confirms its payment on the way, exactly as "confirm payment" does. The order row
    * is locked: a second staff member moving it at once finds it moved and changes nothing.
+   * The move arrives parsed (the JSON route's body, or moveStatus's form).
    */
-  async function moveStatus(trackingNumber: string, input: unknown, actor: StaffActor): Promise<StatusMove> {
-    const { status, note, correction } = parseInput(SetOrderStatusInput, input);
+  async function moveStatusTo(
+    trackingNumber: string,
+    { status, note, correction }: SetOrderStatusInput,
+    actor: StaffActor,
+  ): Promise<StatusMove> {
     if (correction && actor.role !== 'admin') {
       throw new ForbiddenError('Only an admin can correct an order outside its usual steps.');
     }
@@ -146,6 +150,11 @@ export function createStaffMoves(deps: {
     });
   }
 
+  /** The order page's status form: parses the form's fields once, then moveStatusTo. */
+  function moveStatus(trackingNumber: string, input: unknown, actor: StaffActor): Promise<StatusMove> {
+    return moveStatusTo(trackingNumber, parseInput(SetOrderStatusInput, input), actor);
+  }
+
   /**
    * Staff record that the money for a bank transfer or pay-on-delivery order arrived: a bank
    * transfer waiting for it becomes confirmed; any other open offline order is marked paid
@@ -170,5 +179,5 @@ export function createStaffMoves(deps: {
     });
   }
 
-  return { moveStatus, confirmOfflinePayment };
+  return { moveStatus, moveStatusTo, confirmOfflinePayment };
 }
