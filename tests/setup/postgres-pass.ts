@@ -153,7 +153,9 @@ export const ONCE_ON_PGLITE: Record<string, string> = {
   'tests/integration/personal-slots.test.ts': `personal parts of kept pages; ${IN_TURN}`,
   'tests/integration/pricing-agreement.test.ts': `one pricing path end to end; ${IN_TURN}`,
   'tests/integration/product-page.test.ts': `the product page; ${IN_TURN}`,
+  'tests/integration/production-build-loaded.test.ts': `which React and React Router builds the started shop loads; ${IN_TURN}`,
   'tests/integration/promo-customer-rules.test.ts': `per-customer promo rules; ${IN_TURN}`,
+  'tests/integration/react-router-patch.test.ts': `the React Router patch still takes effect on rendered pages; ${IN_TURN}`,
   'tests/integration/renditions-ahead.test.ts': `renditions made after an upload; ${IN_TURN}`,
   'tests/integration/sample-removal.test.ts': `the sample data removed for good; ${IN_TURN}`,
   'tests/integration/sign-up-confirm.test.ts': `confirming a sign-up; ${IN_TURN}`,
@@ -161,6 +163,7 @@ export const ONCE_ON_PGLITE: Record<string, string> = {
   'tests/integration/support.test.ts': `support tickets; ${IN_TURN}`,
   'tests/integration/tracking-privacy.test.ts': `what tracking shows a stranger; ${IN_TURN}`,
   'tests/integration/two-factor.test.ts': `two-factor sign-in; ${IN_TURN}`,
+  'tests/integration/validated-once.test.ts': `JSON bodies parsed once, the same 4xx answers; ${IN_TURN}`,
 };
 
 /**
