@@ -14,6 +14,7 @@ import {
 } from 'react-router';
 import './app.css';
 import '#app/lib/zod-without-eval.ts';
+import { FormFailureTemplate } from '#app/components/ui/form-failure-template.tsx';
 import { StarSymbol } from '#app/components/ui/stars.tsx';
 import { Toaster } from '#app/components/ui/toast.tsx';
 import { CheckoutFooter, CheckoutHeader } from '#app/features/layout/checkout-chrome.tsx';
@@ -110,7 +111,10 @@ export function Layout({ children }: { children: ReactNode }) {
         {enclosed ? <CheckoutFooter /> : storefront ? <SiteFooter /> : null}
         {staticPage ? (
           root?.islandsHref ? (
-            <script type="module" src={root.islandsHref} nonce={nonce} />
+            <>
+              <FormFailureTemplate />
+              <script type="module" src={root.islandsHref} nonce={nonce} />
+            </>
           ) : null
         ) : (
           <>

@@ -1,7 +1,8 @@
 // The project's own promises to whoever clones it (issue 30): a licence, a lockfile that
 // `npm install` leaves as it is, and one statement of the Node versions — in package.json's
-// `engines`, the README and the container image — that agree with each other.
-import { existsSync, readFileSync } from 'node:fs';
+// `engines`, the README and the container image — that agree with each other. And product code
+// that carries no test-only attributes: tests find what a shopper or the owner finds (ADR 093).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -58,5 +59,76 @@ describe('project hygiene', () => {
     const majors = pkg.engines!.node!.split('||').map((range) => range.trim().match(/^\^?(\d+)\./)?.[1]);
     expect(majors).toContain(major);
     expect(read('README.md')).toContain(`\`${tag}\``);
+  });
+
+  it('keeps test-only attributes out of the product code in app/ (tests select as shoppers do)', () => {
+    // Temporary: these three are being split by another change; their test ids go once it lands
+    // (the lead removes them then). Nothing may be added to this list.
+    const beingSplit = [
+      'app/features/admin/products/product-form.tsx',
+      'app/features/admin/banners/banners-page.tsx',
+      'app/features/admin/dashboard/dashboard-page.tsx',
+    ];
+    // Temporary too: the admin pages and admin UI parts the first pass (ADR 093: storefront,
+    // cart, checkout, account, support, the admin shell and sign-in) did not reach. Each leaves
+    // this list with its tests rewritten; nothing may be added to it.
+    const notYetConverted = [
+      'app/features/admin/audit/audit-entries.tsx',
+      'app/features/admin/audit/audit-log-page.tsx',
+      'app/features/admin/audit/audit-trail.tsx',
+      'app/features/admin/complaints/complaint-detail.tsx',
+      'app/features/admin/complaints/complaints-page.tsx',
+      'app/features/admin/discounts/discount-dialog.tsx',
+      'app/features/admin/discounts/discounts-page.tsx',
+      'app/features/admin/launch/copy-field.tsx',
+      'app/features/admin/launch/launch-card.tsx',
+      'app/features/admin/launch/launch-page.tsx',
+      'app/features/admin/newsletter/campaign-page.tsx',
+      'app/features/admin/newsletter/subscribers-page.tsx',
+      'app/features/admin/orders/order-detail.tsx',
+      'app/features/admin/orders/orders-list.tsx',
+      'app/features/admin/orders/packing-slip.tsx',
+      'app/features/admin/products/products-page.tsx',
+      'app/features/admin/reviews/reviews-page.tsx',
+      'app/features/admin/ui/confirm-step.tsx',
+      'app/features/admin/ui/data-table.tsx',
+      'app/features/admin/ui/empty-state.tsx',
+      'app/features/admin/ui/filter-bar.tsx',
+      'app/features/admin/ui/photo-manager.tsx',
+      'app/features/admin/users/user-detail.tsx',
+      'app/features/admin/users/users-page.tsx',
+      'app/features/admin/users/users-table.tsx',
+      'app/routes/admin.mail.tsx',
+      'app/routes/admin.mailbox-message.tsx',
+      'app/routes/admin.mailbox.tsx',
+      'app/routes/admin.settings-page.tsx',
+      'app/routes/admin.staff.tsx',
+      'app/routes/admin.tsx',
+    ];
+    const pending = new Set([...beingSplit, ...notYetConverted]);
+    const testOnly =
+      /\bdata-(testid|test-id|test|cy|qa|pw)\b|\btestId\b|dataset\.(testid|testId|test|cy|qa)\b/;
+    const offending: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
+        const file = `${dir}/${entry.name}`;
+        if (entry.isDirectory()) walk(file);
+        else if (/\.(tsx?|mjs|js|css|html)$/.test(entry.name) && !pending.has(file)) {
+          read(file)
+            .split('\n')
+            .forEach((line, i) => {
+              if (testOnly.test(line)) offending.push(`${file}:${i + 1}: ${line.trim()}`);
+            });
+        }
+      }
+    };
+    walk('app');
+    expect(offending).toEqual([]);
+    // Each exception still exists and still needs to be one (a converted, moved or renamed file
+    // leaves the list rather than hide in it).
+    for (const file of pending) {
+      expect(existsSync(path.join(root, file)), `${file} is gone: take it off the list`).toBe(true);
+      expect(testOnly.test(read(file)), `${file} is clean: take it off the list`).toBe(true);
+    }
   });
 });

@@ -5,6 +5,7 @@
 // scroll position kept, focus back on the control that was pressed (or its nearest neighbour),
 // and the pressed button disabled while the request runs. When the request fails (no network, an
 // answer that is not the page), the page says why above the cart and keeps what was typed.
+import { HOOK, select } from '#app/lib/islands-contract.ts';
 import { clearFormFailure, failureMessage, OFFLINE_MESSAGE, showFormFailure } from './form-failure.ts';
 
 /**
@@ -27,8 +28,8 @@ function swap(html: string): void {
   if (!main || !nextMain) throw new Error('no <main> to swap');
   main.replaceChildren(...nextMain.childNodes);
   // The header's cart link carries the badge (how many items) and its label.
-  const cartLink = document.querySelector('header a[href="/cart"]');
-  const nextCartLink = next.querySelector('header a[href="/cart"]');
+  const cartLink = document.querySelector(`header ${select(HOOK.cartLink)}`);
+  const nextCartLink = next.querySelector(`header ${select(HOOK.cartLink)}`);
   if (cartLink && nextCartLink) cartLink.replaceWith(document.importNode(nextCartLink, true));
   document.title = next.title;
 }
@@ -45,7 +46,7 @@ function restoreFocus(key: string, message: Element | null): void {
   // The line was removed (or the button is disabled now): the message, the list or the heading.
   const fallback =
     message ??
-    document.querySelector<HTMLElement>('[data-testid="cart-lines"]') ??
+    document.querySelector<HTMLElement>(select(HOOK.cartLines)) ??
     document.querySelector('main h1');
   if (fallback instanceof HTMLElement) {
     if (!fallback.hasAttribute('tabindex')) fallback.setAttribute('tabindex', '-1');
@@ -54,16 +55,16 @@ function restoreFocus(key: string, message: Element | null): void {
 }
 
 export function enhanceCart(): void {
-  const root = document.querySelector('[data-cart-page]');
+  const root = document.querySelector(select(HOOK.cartPage));
   if (!root) return;
   let busy = false;
   document.addEventListener('submit', async (event) => {
     const form = event.target;
-    if (!(form instanceof HTMLFormElement) || !form.closest('[data-cart-page]')) return;
+    if (!(form instanceof HTMLFormElement) || !form.closest(select(HOOK.cartPage))) return;
     if (form.method.toLowerCase() !== 'post') return;
     event.preventDefault();
     if (busy) return;
-    const page = form.closest('[data-cart-page]')!;
+    const page = form.closest(select(HOOK.cartPage))!;
     busy = true;
     const button = event.submitter instanceof HTMLButtonElement ? event.submitter : null;
     const key = buttonKey(form, button);

@@ -8,6 +8,7 @@
 // The form is sent by the browser itself; if that goes nowhere (the page's CSP refusing where the
 // answer leads, or no answer at all), the shopper is told and can press again, with everything
 // typed still there (the idempotency key makes a second press place the order once: ADR 061).
+import { HOOK, select } from '#app/lib/islands-contract.ts';
 import { formatDeliveryFee, formatPrice } from '#core/money.ts';
 import { withDeliveryFee } from '#core/pricing.ts';
 import { clearFormFailure, showFormFailure } from './form-failure.ts';
@@ -29,17 +30,17 @@ interface Terms {
 }
 
 export function enhanceCheckout(): void {
-  const form = document.querySelector<HTMLFormElement>('form[data-checkout]');
+  const form = document.querySelector<HTMLFormElement>(`form${select(HOOK.checkout)}`);
   if (!form) return;
-  const terms = JSON.parse(form.dataset.checkout ?? '') as Terms;
+  const terms = JSON.parse(form.getAttribute(HOOK.checkout) ?? '') as Terms;
   const state = form.querySelector<HTMLSelectElement>('select[name="shipState"]');
-  const estimate = form.querySelector<HTMLElement>('[data-testid="delivery-estimate"]');
-  const fee = form.querySelector<HTMLElement>('[data-testid="checkout-delivery"]');
-  const total = form.querySelector<HTMLElement>('[data-testid="checkout-total"]');
-  const label = form.querySelector<HTMLElement>('[data-checkout-label]');
+  const estimate = form.querySelector<HTMLElement>(select(HOOK.deliveryEstimate));
+  const fee = form.querySelector<HTMLElement>(select(HOOK.deliveryFee));
+  const total = form.querySelector<HTMLElement>(select(HOOK.checkoutTotal));
+  const label = form.querySelector<HTMLElement>(select(HOOK.checkoutLabel));
   const submit = label?.closest('button') ?? null;
   const blocked = submit?.disabled ?? false; // the cart cannot be checked out as it is
-  const pod = form.querySelector<HTMLElement>('[data-payment-method="pay_on_delivery"]');
+  const pod = form.querySelector<HTMLElement>(select(HOOK.paymentMethod, 'pay_on_delivery'));
   const podRadio = pod?.querySelector<HTMLInputElement>('input[type="radio"]') ?? null;
   let totalKobo = terms.subtotalKobo - terms.discountKobo;
   let placing = false;
@@ -102,7 +103,7 @@ export function enhanceCheckout(): void {
     const field = event.target as HTMLInputElement | HTMLSelectElement;
     if (field.getAttribute('aria-invalid') !== 'true' || !field.name || !field.checkValidity()) return;
     field.removeAttribute('aria-invalid');
-    form.querySelector(`[data-field-error="${CSS.escape(field.name)}"]`)?.remove();
+    form.querySelector(select(HOOK.fieldError, CSS.escape(field.name)))?.remove();
   });
   state?.addEventListener('change', followState);
   form.addEventListener('change', (event) => {

@@ -1,16 +1,16 @@
 // When a form a page's script sends fails in any way (no network, the page's CSP refusing where it
 // goes, a 4xx or 5xx, an answer the script cannot use), the shopper reads why next to the form and
 // what they typed stays where it is: never a silent stay (issue 29, ADR 061). One look for every
-// island: the error box of app/features/account/form-fields.tsx (FormMessage).
+// island: the box is cloned from the page's template (app/components/ui/form-failure-template.tsx).
+import { HOOK, select } from '#app/lib/islands-contract.ts';
 
 export const OFFLINE_MESSAGE = 'We could not reach the shop. Please check your connection and try again.';
 export const FAILED_MESSAGE = 'Sorry, that did not go through. Please try again.';
 
-const BOX_CLASS = 'rounded-lg border border-sale/30 bg-sale/5 px-4 py-3 text-sm font-medium text-sale';
-
 /**
- * Shows `message` in the failure box placed `where` `anchor` (made on first use, re-used after),
- * announced to screen readers. Returns the box.
+ * Shows `message` in the failure box placed `where` `anchor` (cloned from the page's template on
+ * first use, re-used after; `extraClass` places it in its form's layout), announced to screen
+ * readers (role="alert"). Returns the box.
  */
 export function showFormFailure(
   anchor: Element,
@@ -20,11 +20,11 @@ export function showFormFailure(
 ): HTMLElement {
   let box = findBox(anchor, where);
   if (!box) {
-    box = document.createElement('p');
-    box.setAttribute('role', 'alert');
-    box.dataset.formFailure = '';
-    box.dataset.testid = 'form-failure';
-    box.className = `${BOX_CLASS} ${extraClass}`.trim();
+    const template = document.querySelector<HTMLTemplateElement>(
+      `template${select(HOOK.formFailureTemplate)}`,
+    );
+    box = (template?.content.firstElementChild?.cloneNode(true) as HTMLElement | undefined) ?? fallbackBox();
+    if (extraClass) box.classList.add(extraClass);
     if (where === 'before') anchor.before(box);
     else if (where === 'after') anchor.after(box);
     else anchor.prepend(box);
@@ -45,7 +45,15 @@ function findBox(anchor: Element, where: 'before' | 'after' | 'prepend'): HTMLEl
       : where === 'after'
         ? anchor.nextElementSibling
         : anchor.firstElementChild;
-  return candidate instanceof HTMLElement && candidate.dataset.formFailure !== undefined ? candidate : null;
+  return candidate instanceof HTMLElement && candidate.hasAttribute(HOOK.formFailure) ? candidate : null;
+}
+
+/** Without the template (a page cached before it existed) the message still shows, unstyled. */
+function fallbackBox(): HTMLElement {
+  const box = document.createElement('p');
+  box.setAttribute('role', 'alert');
+  box.setAttribute(HOOK.formFailure, '');
+  return box;
 }
 
 /** What a refusal or fault says (the shop's JSON `message`, or a short text body), else a general line. */

@@ -2,28 +2,30 @@
 // hero-slider.tsx describes it: rotates every 5 s and wraps around, with arrows and dots; holds
 // still while the shopper hovers or has keyboard focus inside it, when the tab is hidden, and for
 // shoppers who ask for reduced motion.
-export const HERO_ROTATION_MS = 5000;
+// The slide shown is `data-active="true"` and its dot `aria-current`; hero-slider.tsx styles both.
+import { HOOK, select } from '#app/lib/islands-contract.ts';
 
-const SLIDE_ON = ['opacity-100'];
-const SLIDE_OFF = ['pointer-events-none', 'opacity-0'];
-const DOT_ON = ['w-7', 'bg-gold-400'];
-const DOT_OFF = ['w-2.5', 'bg-white/60', 'group-hover:bg-white'];
+export const HERO_ROTATION_MS = 5000;
 
 /** Gives the hidden slides' pictures their addresses (the server leaves them in data attributes). */
 function loadPictures(root: ParentNode): void {
-  for (const el of root.querySelectorAll<HTMLSourceElement | HTMLImageElement>('[data-srcset], [data-src]')) {
-    if (el.dataset.srcset) el.srcset = el.dataset.srcset;
-    if (el.dataset.src && el instanceof HTMLImageElement) el.src = el.dataset.src;
-    delete el.dataset.srcset;
-    delete el.dataset.src;
+  for (const el of root.querySelectorAll<HTMLSourceElement | HTMLImageElement>(
+    `${select(HOOK.deferredSrcset)}, ${select(HOOK.deferredSrc)}`,
+  )) {
+    const srcset = el.getAttribute(HOOK.deferredSrcset);
+    const src = el.getAttribute(HOOK.deferredSrc);
+    if (srcset) el.srcset = srcset;
+    if (src && el instanceof HTMLImageElement) el.src = src;
+    el.removeAttribute(HOOK.deferredSrcset);
+    el.removeAttribute(HOOK.deferredSrc);
   }
 }
 
 export function enhanceHome(): void {
-  const hero = document.querySelector<HTMLElement>('[data-testid="hero"]');
+  const hero = document.querySelector<HTMLElement>(select(HOOK.hero));
   if (!hero) return;
-  const slides = [...hero.querySelectorAll<HTMLElement>('[data-hero-slide]')];
-  const dots = [...hero.querySelectorAll<HTMLButtonElement>('[data-hero-dot]')];
+  const slides = [...hero.querySelectorAll<HTMLElement>(select(HOOK.heroSlide))];
+  const dots = [...hero.querySelectorAll<HTMLButtonElement>(select(HOOK.heroDot))];
   const count = slides.length;
   if (count < 2) return;
   let index = Math.max(
@@ -49,15 +51,11 @@ export function enhanceHome(): void {
       slide.dataset.active = String(active);
       slide.setAttribute('aria-hidden', String(!active));
       slide.inert = !active;
-      slide.classList.remove(...(active ? SLIDE_OFF : SLIDE_ON));
-      slide.classList.add(...(active ? SLIDE_ON : SLIDE_OFF));
     });
     dots.forEach((dot, i) => {
       const active = i === index;
       if (active) dot.setAttribute('aria-current', 'true');
       else dot.removeAttribute('aria-current');
-      dot.firstElementChild?.classList.remove(...(active ? DOT_OFF : DOT_ON));
-      dot.firstElementChild?.classList.add(...(active ? DOT_ON : DOT_OFF));
     });
     restart();
   }
@@ -72,10 +70,13 @@ export function enhanceHome(): void {
   }
 
   hero.addEventListener('click', (event) => {
-    const button = (event.target as Element).closest<HTMLElement>('[data-hero-step], [data-hero-dot]');
+    const button = (event.target as Element).closest<HTMLElement>(
+      `${select(HOOK.heroStep)}, ${select(HOOK.heroDot)}`,
+    );
     if (!button) return;
-    if (button.dataset.heroDot !== undefined) show(Number(button.dataset.heroDot));
-    else show(index + Number(button.dataset.heroStep));
+    const dot = button.getAttribute(HOOK.heroDot);
+    if (dot !== null) show(Number(dot));
+    else show(index + Number(button.getAttribute(HOOK.heroStep)));
   });
   hero.addEventListener('mouseenter', () => {
     hovered = true;

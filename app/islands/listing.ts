@@ -2,10 +2,12 @@
 // changes, Apply writes only the meaningful parameters to the address (short, shareable links),
 // and the price sliders' label and ends keep in step while they move. Without JavaScript the form
 // submits every field and the server reads them the same way.
+
 import { filtersHref, priceRangeLabel, readListingState } from '#app/features/catalog/listing-params.ts';
+import { HOOK, select } from '#app/lib/islands-contract.ts';
 
 export function enhanceListing(): void {
-  const form = document.querySelector<HTMLFormElement>('form[data-listing-filters]');
+  const form = document.querySelector<HTMLFormElement>(`form${select(HOOK.listingFilters)}`);
   if (!form) return;
   const go = () => {
     const current = readListingState(new URLSearchParams(window.location.search));
@@ -17,10 +19,10 @@ export function enhanceListing(): void {
   });
   form.querySelector('select[name="sort"]')?.addEventListener('change', go);
 
-  const range = form.querySelector<HTMLElement>('[data-price-range]');
+  const range = form.querySelector<HTMLElement>(select(HOOK.priceRange));
   const from = range?.querySelector<HTMLInputElement>('input[name="minPrice"]');
   const to = range?.querySelector<HTMLInputElement>('input[name="maxPrice"]');
-  const label = range?.querySelector<HTMLElement>('[data-testid="price-range-label"]');
+  const label = range?.querySelector<HTMLElement>(select(HOOK.priceRangeLabel));
   if (!from || !to || !label) return;
   const show = () => {
     for (const input of [from, to])

@@ -2,6 +2,7 @@
 // listings, product and content pages, and the cart and checkout, ADR 046; `handle = STATIC_PAGE`). The server renders every page
 // whole, and every form works without JavaScript; each enhancement here finds its elements by
 // their data attributes and does nothing on a page without them. Kept small: no framework, no zod.
+import { HOOK, select } from '#app/lib/islands-contract.ts';
 import { enhanceHome } from './home.ts';
 import { enhanceListing } from './listing.ts';
 import { enhanceProduct } from './product.ts';
@@ -17,8 +18,11 @@ for (const enhance of [enhanceShell, enhanceHome, enhanceListing, enhanceProduct
 }
 // The cart and checkout (ADR 046) load their own chunk, only on their pages.
 const pageChunks: [string, () => Promise<{ enhance: () => void }>][] = [
-  ['[data-cart-page]', () => import('./cart.ts').then((m) => ({ enhance: m.enhanceCart }))],
-  ['form[data-checkout]', () => import('./checkout.ts').then((m) => ({ enhance: m.enhanceCheckout }))],
+  [select(HOOK.cartPage), () => import('./cart.ts').then((m) => ({ enhance: m.enhanceCart }))],
+  [
+    `form${select(HOOK.checkout)}`,
+    () => import('./checkout.ts').then((m) => ({ enhance: m.enhanceCheckout })),
+  ],
 ];
 const chunk = pageChunks.find(([selector]) => document.querySelector(selector));
 if (chunk) {

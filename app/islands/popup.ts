@@ -37,7 +37,6 @@ export async function showPopup(): Promise<void> {
     'aria-describedby': popup.message ? 'storefront-popup-message' : undefined,
     class:
       'm-auto w-[min(92vw,32rem)] overflow-hidden rounded-2xl bg-cream p-0 text-ink shadow-2xl backdrop:bg-ink/50',
-    'data-testid': 'storefront-popup',
   });
   if (popup.image) {
     dialog.append(

@@ -3,14 +3,12 @@
 // (app/features/product/*.tsx) and makes them work in place. Every form here also works without
 // JavaScript (it posts and the page comes back), so each enhancement only takes over the submit,
 // and says so in place when the request fails (ADR 061).
+
+import { HOOK, select } from '#app/lib/islands-contract.ts';
 import { clearFormFailure, failureMessage, OFFLINE_MESSAGE, showFormFailure } from './form-failure.ts';
 import { readWishlist, writeWishlist } from './wishlist-storage.ts';
 
 type Root = ParentNode;
-
-/** The header badge's look (app/features/layout/site-header.tsx), for a cart that had none. */
-const BADGE_CLASS =
-  'absolute right-0.5 top-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-plum-800 px-1 text-[11px] font-bold text-white';
 
 export function enhanceProduct(): void {
   enhanceGallery(document);
@@ -20,13 +18,16 @@ export function enhanceProduct(): void {
   enhanceShare(document);
 }
 
-/** Thumbnails swap the main picture (its sources come in the thumbnail's data attributes). */
+/**
+ * Thumbnails swap the main picture (its sources come in the thumbnail's data attributes); the
+ * chosen one is `aria-pressed`, which its CSS shows.
+ */
 function enhanceGallery(root: Root) {
-  const gallery = root.querySelector<HTMLElement>('[data-gallery]');
-  const main = gallery?.querySelector('[data-gallery-main]');
+  const gallery = root.querySelector<HTMLElement>(select(HOOK.gallery));
+  const main = gallery?.querySelector(select(HOOK.galleryMain));
   if (!gallery || !main) return;
   gallery.addEventListener('click', (event) => {
-    const thumb = (event.target as Element).closest<HTMLButtonElement>('[data-gallery-thumb]');
+    const thumb = (event.target as Element).closest<HTMLButtonElement>(select(HOOK.galleryThumb));
     if (!thumb) return;
     const d = thumb.dataset;
     const img = main.querySelector('img');
@@ -42,69 +43,65 @@ function enhanceGallery(root: Root) {
     if (d.height) img.height = Number(d.height);
     img.src = d.src;
     img.alt = d.alt ?? '';
-    for (const other of gallery.querySelectorAll<HTMLButtonElement>('[data-gallery-thumb]')) {
-      const on = other === thumb;
-      other.setAttribute('aria-pressed', String(on));
-      other.classList.toggle('ring-plum-800', on);
-      other.classList.toggle('ring-transparent', !on);
-      other.classList.toggle('hover:ring-plum-100', !on);
+    for (const other of gallery.querySelectorAll<HTMLButtonElement>(select(HOOK.galleryThumb))) {
+      other.setAttribute('aria-pressed', String(other === thumb));
     }
   });
 }
 
-/** The header's cart link: its badge and its label say how many units the cart holds. */
+/**
+ * The header's cart link: its badge and its label say how many units the cart holds. A cart that
+ * had no badge gets one cloned from the link's server-rendered template (header-personal.tsx).
+ */
 export function showCartCount(count: number) {
-  const badgeNow = document.querySelector('header [data-testid="cart-count"]');
-  const link = badgeNow?.closest('a') ?? document.querySelector('header a[href="/cart"]');
+  const link = document.querySelector(`header ${select(HOOK.cartLink)}`);
   if (!link) return;
   link.setAttribute('aria-label', count > 0 ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart');
-  let badge = link.querySelector<HTMLElement>('[data-testid="cart-count"]');
+  let badge = link.querySelector<HTMLElement>(select(HOOK.cartCount));
   if (count <= 0) {
     badge?.remove();
     return;
   }
   if (!badge) {
-    badge = document.createElement('span');
-    badge.dataset.testid = 'cart-count';
-    badge.className = BADGE_CLASS;
+    const template = link.querySelector<HTMLTemplateElement>(`template${select(HOOK.cartCountTemplate)}`);
+    badge = (template?.content.firstElementChild?.cloneNode(true) as HTMLElement | undefined) ?? null;
+    if (!badge) return;
     link.append(badge);
   }
   badge.textContent = count > 99 ? '99+' : String(count);
 }
 
-function say(status: Element, ok: boolean, text: string, link?: { href: string; text: string }) {
-  const span = document.createElement('span');
-  span.className = `font-semibold ${ok ? 'text-ok' : 'text-sale'}`;
-  span.append(text);
+/** The add-to-cart status line; its `data-tone` (ok or error) is styled by add-to-cart.tsx. */
+function say(status: HTMLElement, ok: boolean, text: string, link?: { href: string; text: string }) {
+  status.dataset.tone = ok ? 'ok' : 'error';
+  status.replaceChildren(text);
   if (link) {
     const a = document.createElement('a');
     a.href = link.href;
-    a.className = 'underline';
     a.textContent = link.text;
-    span.append(a);
+    status.append(a);
   }
-  status.replaceChildren(span);
 }
 
 /** The quantity stepper (1..max) and Add to Cart through POST /api/v1/cart/lines. */
 function enhanceAddToCart(root: Root) {
-  const form = root.querySelector<HTMLFormElement>('form[data-add-to-cart]');
+  const form = root.querySelector<HTMLFormElement>(`form${select(HOOK.addToCart)}`);
   const input = form?.querySelector<HTMLInputElement>('input[name="quantity"]');
   const submit = form?.querySelector<HTMLButtonElement>('button[type="submit"]');
-  const status = form?.querySelector('[role="status"]');
+  const status = form?.querySelector<HTMLElement>('[role="status"]');
   if (!form || !input || !submit || !status) return;
   const max = Math.max(1, Number(input.max) || 1);
   const clamp = (n: number) => Math.min(max, Math.max(1, Math.floor(n) || 1));
-  const steps = form.querySelectorAll<HTMLButtonElement>('[data-quantity-step]');
+  const steps = form.querySelectorAll<HTMLButtonElement>(select(HOOK.quantityStep));
 
   const sync = () => {
     const quantity = clamp(Number(input.value));
     input.value = String(quantity);
     for (const step of steps) {
-      step.disabled = Number(step.dataset.quantityStep) < 0 ? quantity <= 1 : quantity >= max;
+      step.disabled = Number(step.getAttribute(HOOK.quantityStep)) < 0 ? quantity <= 1 : quantity >= max;
     }
     // "Order this on WhatsApp" names the quantity chosen.
-    const whatsapp = root.querySelector<HTMLAnchorElement>('a[data-whatsapp-order]');
+    const whatsapp = root.querySelector<HTMLAnchorElement>(`a${select(HOOK.whatsappOrder)}`);
     if (whatsapp) {
       const url = new URL(whatsapp.href);
       const text = (url.searchParams.get('text') ?? '').replace(/order \d+ ×/, `order ${quantity} ×`);
@@ -112,9 +109,9 @@ function enhanceAddToCart(root: Root) {
     }
   };
   form.addEventListener('click', (event) => {
-    const step = (event.target as Element).closest<HTMLButtonElement>('[data-quantity-step]');
+    const step = (event.target as Element).closest<HTMLButtonElement>(select(HOOK.quantityStep));
     if (!step) return;
-    input.value = String(clamp(Number(input.value) + Number(step.dataset.quantityStep)));
+    input.value = String(clamp(Number(input.value) + Number(step.getAttribute(HOOK.quantityStep))));
     sync();
   });
   input.addEventListener('change', sync);
@@ -160,18 +157,15 @@ function enhanceAddToCart(root: Root) {
 
 /** The heart: a guest's wishlist lives in this browser; a signed-in shopper's on the server. */
 function enhanceWishlist(root: Root) {
-  const form = root.querySelector<HTMLFormElement>('form[data-wishlist]');
+  const form = root.querySelector<HTMLFormElement>(`form${select(HOOK.wishlist)}`);
   const button = form?.querySelector<HTMLButtonElement>('button[type="submit"]');
   const id = Number(form?.dataset.productId);
   if (!form || !button || !Number.isInteger(id)) return;
-  const signedIn = document.querySelector('[data-signed-in]') !== null;
+  const signedIn = document.querySelector(select(HOOK.signedIn)) !== null;
   const show = (saved: boolean) => {
     button.setAttribute('aria-pressed', String(saved));
     button.setAttribute('aria-label', saved ? 'Remove from wishlist' : 'Add to wishlist');
     button.value = saved ? 'remove' : 'add';
-    const heart = button.querySelector('svg');
-    heart?.classList.toggle('fill-sale', saved);
-    heart?.classList.toggle('text-sale', saved);
   };
   // A guest's page is shared by every visitor: the server rendered it unsaved.
   if (!signedIn) show(readWishlist().includes(id));
@@ -216,11 +210,11 @@ function enhanceWishlist(root: Root) {
  * and puts the answer's section in place of this one (delegated: the new section's form too).
  */
 function enhanceBackInStock() {
-  if (!document.querySelector('[data-back-in-stock]')) return;
+  if (!document.querySelector(select(HOOK.backInStock))) return;
   document.addEventListener('submit', async (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement)) return;
-    const section = form.closest('[data-back-in-stock]');
+    const section = form.closest(select(HOOK.backInStock));
     if (!section) return;
     event.preventDefault();
     const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
@@ -253,7 +247,7 @@ function enhanceBackInStock() {
     const html = (res.headers.get('content-type') ?? '').includes('text/html')
       ? await res.clone().text()
       : '';
-    const next = new DOMParser().parseFromString(html, 'text/html').querySelector('[data-back-in-stock]');
+    const next = new DOMParser().parseFromString(html, 'text/html').querySelector(select(HOOK.backInStock));
     if (!next) {
       failed(await failureMessage(res));
       return;
@@ -266,9 +260,9 @@ function enhanceBackInStock() {
 
 /** Share: the device's share sheet where there is one, else copy the link (rendered hidden). */
 function enhanceShare(root: Root) {
-  const box = root.querySelector<HTMLElement>('[data-share]');
-  const button = box?.querySelector<HTMLButtonElement>('[data-share-button]');
-  const status = box?.querySelector('[data-share-status]');
+  const box = root.querySelector<HTMLElement>(select(HOOK.share));
+  const button = box?.querySelector<HTMLButtonElement>(select(HOOK.shareButton));
+  const status = box?.querySelector(select(HOOK.shareStatus));
   if (!box || !button || !status) return;
   const url = box.dataset.url ?? location.href;
   const title = box.dataset.title ?? document.title;

@@ -2,6 +2,8 @@
 // select, the search and track-order pop-ups, toasts that hide themselves, the footer's newsletter
 // answer in place, a guest wishlist joining the account after sign-in, and the popup banner
 // (loaded once the page is idle, in its own chunk).
+
+import { HOOK, select } from '#app/lib/islands-contract.ts';
 import { popupAllowedOn } from '#app/lib/popup-pages.ts';
 import { MAX_VISIBLE_TOASTS } from '#app/lib/toast.ts';
 import { readWishlist, writeWishlist } from './wishlist-storage.ts';
@@ -27,7 +29,7 @@ function storageSet(key: string, value: string): void {
 
 /** The select posts its form (to /currency, which comes back here) as soon as it changes. */
 function enhanceCurrency(): void {
-  const selects = [...document.querySelectorAll<HTMLSelectElement>('select[data-currency-select]')];
+  const selects = [...document.querySelectorAll<HTMLSelectElement>(`select${select(HOOK.currencySelect)}`)];
   for (const select of selects) {
     select.addEventListener('change', () => {
       storageSet(CURRENCY_KEY, select.value);
@@ -50,7 +52,7 @@ function enhanceCurrency(): void {
 
 /** Search and Track Order: the link opens a small dialog; submitting goes to the page it names. */
 function enhancePopupForms(): void {
-  for (const trigger of document.querySelectorAll<HTMLAnchorElement>('a[data-dialog-trigger]')) {
+  for (const trigger of document.querySelectorAll<HTMLAnchorElement>(`a${select(HOOK.dialogTrigger)}`)) {
     const dialog = document.getElementById(trigger.getAttribute('aria-controls') ?? '');
     if (!(dialog instanceof HTMLDialogElement) || typeof dialog.showModal !== 'function') continue;
     const form = dialog.querySelector('form');
@@ -68,7 +70,7 @@ function enhancePopupForms(): void {
     dialog.addEventListener('close', () => {
       input.value = '';
     });
-    for (const cancel of dialog.querySelectorAll('[data-dialog-close]')) {
+    for (const cancel of dialog.querySelectorAll(select(HOOK.dialogClose))) {
       cancel.addEventListener('click', () => dialog.close());
     }
     form.addEventListener('submit', (event) => {
@@ -88,14 +90,14 @@ function enhancePopupForms(): void {
  * once (the spec), the oldest giving way, whether the server rendered it or page code added it.
  */
 function enhanceToasts(): void {
-  for (const toast of document.querySelectorAll<HTMLElement>('[data-testid="toast"]')) enhanceToast(toast);
-  const region = document.querySelector<HTMLElement>('[data-testid="toasts"]');
+  for (const toast of document.querySelectorAll<HTMLElement>(select(HOOK.toast))) enhanceToast(toast);
+  const region = document.querySelector<HTMLElement>(select(HOOK.toasts));
   if (!region) return;
   keepNewestToasts(region);
   new MutationObserver((changes) => {
     for (const change of changes) {
       for (const node of change.addedNodes) {
-        if (node instanceof HTMLElement && node.dataset.testid === 'toast') enhanceToast(node);
+        if (node instanceof HTMLElement && node.hasAttribute(HOOK.toast)) enhanceToast(node);
       }
     }
     keepNewestToasts(region);
@@ -103,7 +105,7 @@ function enhanceToasts(): void {
 }
 
 function keepNewestToasts(region: HTMLElement): void {
-  const shown = region.querySelectorAll<HTMLElement>('[data-testid="toast"]');
+  const shown = region.querySelectorAll<HTMLElement>(select(HOOK.toast));
   for (let i = 0; i < shown.length - MAX_VISIBLE_TOASTS; i++) shown[i]!.remove();
 }
 
@@ -124,8 +126,8 @@ function enhanceToast(toast: HTMLElement): void {
 
 /** The footer's newsletter form answers in place through the JSON API. */
 function enhanceNewsletter(): void {
-  const form = document.querySelector<HTMLFormElement>('form[data-newsletter]');
-  const status = form?.querySelector<HTMLElement>('[data-newsletter-status]');
+  const form = document.querySelector<HTMLFormElement>(`form${select(HOOK.newsletter)}`);
+  const status = form?.querySelector<HTMLElement>(select(HOOK.newsletterStatus));
   const input = form?.querySelector<HTMLInputElement>('input[name="email"]');
   const button = form?.querySelector<HTMLButtonElement>('button[type="submit"]');
   if (!form || !status || !input || !button) return;
@@ -151,8 +153,6 @@ function enhanceNewsletter(): void {
     button.disabled = false;
     button.textContent = label;
     status.textContent = message;
-    status.classList.toggle('text-gold-300', !ok);
-    status.classList.toggle('text-cream/80', ok);
     if (ok) input.value = '';
     if (ok) input.removeAttribute('aria-invalid');
     else input.setAttribute('aria-invalid', 'true');
@@ -161,7 +161,7 @@ function enhanceNewsletter(): void {
 
 /** Once signed in, what this browser saved as a guest joins the account's wishlist (once). */
 function mergeGuestWishlist(): void {
-  if (!document.querySelector('[data-signed-in]')) return;
+  if (!document.querySelector(select(HOOK.signedIn))) return;
   const ids = readWishlist();
   if (ids.length === 0) return;
   const body = new URLSearchParams({ intent: 'add', productId: ids.join(',') });

@@ -71,7 +71,7 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td className="px-4 py-3">{m.email}</td>
                 <td className="px-4 py-3">{m.role}</td>
-                <td className="px-4 py-3" data-testid="two-factor-enrolled">
+                <td className="px-4 py-3">
                   {m.exempt ? 'Not needed (demo admin)' : m.twoFactorEnrolled ? 'Yes' : 'No'}
                 </td>
                 {isAdmin ? (

@@ -3,6 +3,7 @@ import { Form, Link } from 'react-router';
 import { type ListingState, listingHref, readListingState } from '#app/features/catalog/listing-params.ts';
 import { PriceRange } from '#app/features/catalog/price-range.tsx';
 import { ProductGrid } from '#app/features/catalog/product-card.tsx';
+import { HOOK, mark } from '#app/lib/islands-contract.ts';
 import { PAGE_TAGS, sharePage } from '#app/lib/page-cache.server.ts';
 import { STATIC_PAGE } from '#app/lib/page-handle.ts';
 import { pageLoader } from '#app/lib/route-errors.server.ts';
@@ -94,7 +95,7 @@ export default function Collections({ loaderData }: Route.ComponentProps) {
           method="get"
           action="/collections"
           className="space-y-6 self-start rounded-2xl bg-white/70 p-4 ring-1 ring-ink/10"
-          data-listing-filters
+          {...mark(HOOK.listingFilters)}
         >
           {state.category !== 'all' ? <input type="hidden" name="category" value={state.category} /> : null}
           {state.search ? <input type="hidden" name="search" value={state.search} /> : null}
@@ -136,7 +137,7 @@ export default function Collections({ loaderData }: Route.ComponentProps) {
         <div>
           {/* The cards' names are h3: this keeps the headings in order for screen readers. */}
           <h2 className="sr-only">Products</h2>
-          <p className="mb-4 text-sm text-muted" data-testid="result-count">
+          <p className="mb-4 text-sm text-muted">
             {total === 0
               ? '0 products'
               : `Showing ${first}–${last} of ${total} ${total === 1 ? 'product' : 'products'}`}

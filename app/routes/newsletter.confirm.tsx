@@ -36,7 +36,7 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
           {actionData?.ok ? 'You are subscribed' : 'Confirm your subscription'}
         </h1>
         {actionData?.ok ? (
-          <p className="mt-4 text-muted" role="status" data-testid="newsletter-confirmed">
+          <p className="mt-4 text-muted" role="status">
             Welcome! {actionData.email} will get our new arrivals, restocks and offers. Every email has a
             one-click unsubscribe link.
           </p>

@@ -38,7 +38,7 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
         {result.done ? (
           <>
             <h1 className="mt-4 font-display text-3xl font-semibold">You are unsubscribed</h1>
-            <p className="mt-4 text-muted" role="status" data-testid="newsletter-unsubscribed">
+            <p className="mt-4 text-muted" role="status">
               {result.email} will get no more newsletters from Crown Hair. Order emails still arrive as usual.
             </p>
           </>

@@ -55,7 +55,7 @@ export default function Support({ loaderData, actionData }: Route.ComponentProps
         Get Support
       </h1>
       {loaderData.sent ? (
-        <div className="mt-6 space-y-3" data-testid="ticket-sent">
+        <div className="mt-6 space-y-3">
           <FormMessage tone="success">
             Thank you: your ticket {loaderData.sent} is open. We have emailed you a private link to follow it
             and reply; please check your inbox.

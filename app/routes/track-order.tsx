@@ -55,7 +55,6 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
           className="input flex-1 uppercase"
           required
           maxLength={40}
-          data-testid="tracking-input"
         />
         <button type="submit" className="btn-primary" disabled={tracking}>
           <Search className="h-4 w-4" aria-hidden="true" />
@@ -67,7 +66,6 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
         <p
           className="mt-6 rounded-lg border border-sale/30 bg-sale/5 px-4 py-3 text-sm font-medium text-sale"
           role="alert"
-          data-testid="tracking-limited"
         >
           {loaderData.limited}
         </p>
@@ -84,7 +82,7 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
 
       {order ? <TrackedOrderDetails order={order} /> : null}
 
-      <p className="mt-8 text-sm text-muted" data-testid="tracking-support">
+      <p className="mt-8 text-sm text-muted">
         A problem with an order?{' '}
         <Link
           to={order ? `/support?order=${encodeURIComponent(loaderData.id)}` : '/support'}

@@ -56,10 +56,7 @@ export default function Wishlist() {
 
   if (ids.length === 0 || (loaded.state === 'ready' && products.length === 0)) {
     return (
-      <section
-        className="container-shop flex flex-col items-center py-20 text-center"
-        data-testid="wishlist-empty"
-      >
+      <section className="container-shop flex flex-col items-center py-20 text-center">
         <Heart className="h-12 w-12 text-plum-700" aria-hidden="true" />
         <h1 className="mt-4 font-display text-3xl font-semibold">Your wishlist is empty</h1>
         <p className="mt-2 text-muted">Save products you love to view them later!</p>
@@ -75,7 +72,7 @@ export default function Wishlist() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="section-title">My Wishlist</h1>
-          <p className="mt-1 text-sm text-muted" data-testid="wishlist-count">
+          <p className="mt-1 text-sm text-muted">
             {products.length} {products.length === 1 ? 'item' : 'items'}
           </p>
         </div>

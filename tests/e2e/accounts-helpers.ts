@@ -35,7 +35,7 @@ export class Mailbox {
     this.context = await this.browser().newContext({ baseURL: this.baseUrl() });
     const page = await this.context.newPage();
     await openPage(page, '/admin');
-    const demo = page.getByTestId('demo-credentials');
+    const demo = page.getByRole('region', { name: 'Demo shop: demo admin credentials' });
     expect(await demo.innerText()).toContain(DEMO_ADMIN.email);
     await page.getByLabel('Email', { exact: true }).fill(DEMO_ADMIN.email);
     await page.getByLabel('Password', { exact: true }).fill(DEMO_ADMIN.password);
@@ -122,8 +122,8 @@ export async function fillSignUp(page: Page, shopper: Shopper, confirmPassword =
 export async function signUpAndConfirm(page: Page, mailbox: Mailbox, shopper: Shopper) {
   await openPage(page, '/auth?tab=signup');
   await fillSignUp(page, shopper);
-  const inbox = page.getByTestId('check-inbox');
-  await inbox.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+  await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+  const inbox = page.getByRole('main').getByRole('status').filter({ hasText: 'We have sent a link to' });
   expect(await inbox.innerText()).toContain(shopper.email);
 
   const link = await mailbox.link(shopper.email, SUBJECTS.confirm, '/auth/verify-email');

@@ -76,7 +76,7 @@ for (const width of WIDTHS) {
       // Once per session: not again on the next page of this visit.
       await openPage(shopper, '/collections');
       await shopper.waitForTimeout(QUIET_MS);
-      expect(await shopper.getByTestId('storefront-popup').count()).toBe(0);
+      expect(await shopper.getByRole('dialog', { name: title, includeHidden: true }).count()).toBe(0);
 
       // Never on the checkout, even in a fresh session.
       // (With something in the cart, so /checkout is the checkout and not a redirect to the cart.)
@@ -90,7 +90,7 @@ for (const width of WIDTHS) {
       await openPage(buyer, '/checkout');
       expect(new URL(buyer.url()).pathname).toBe('/checkout');
       await buyer.waitForTimeout(QUIET_MS);
-      expect(await buyer.getByTestId('storefront-popup').count()).toBe(0);
+      expect(await buyer.getByRole('dialog', { name: title, includeHidden: true }).count()).toBe(0);
       // … and the same fresh session sees it on the home page, closed by its button.
       await openPage(buyer, '/');
       await buyer.getByRole('dialog', { name: title }).waitFor(SLOW);

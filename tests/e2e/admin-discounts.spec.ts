@@ -8,7 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { expectMessage, SLOW, setupAdmin, WIDTHS } from './admin-helpers.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 import { openPage } from './browser.ts';
-import { addShownVariant, naira, pickProduct, productUrl } from './shop-helpers.ts';
+import {
+  addShownVariant,
+  naira,
+  pickProduct,
+  productUrl,
+  promoStatus,
+  summaryFigure,
+} from './shop-helpers.ts';
 
 const t = setupAdmin('Kemi Adeyemi');
 
@@ -94,13 +101,12 @@ for (const width of WIDTHS) {
       const discount = Math.floor((variant.priceKobo * 15) / 100);
       await expect
         .poll(() =>
-          shopper
-            .getByTestId('promo-status')
+          promoStatus(shopper)
             .innerText()
             .catch(() => ''),
         )
         .toContain(`${code} applied`);
-      expect(await shopper.getByTestId('cart-discount').innerText()).toContain(naira(discount).slice(0, 3));
+      expect(await summaryFigure(shopper, 'Discount').innerText()).toContain(naira(discount).slice(0, 3));
 
       // The owner turns it off; the shopper's cart drops it at its next view, and says why.
       await row.getByRole('switch', { name: `${code} active` }).click();
@@ -108,7 +114,7 @@ for (const width of WIDTHS) {
       expect(await row.getByRole('switch').getAttribute('aria-checked')).toBe('false');
       await shopper.reload();
       await shopper.getByText('This promo code is not active.').first().waitFor(SLOW);
-      expect(await shopper.getByTestId('cart-discount').count()).toBe(0);
+      expect(await summaryFigure(shopper, 'Discount').count()).toBe(0);
     });
   });
 }

@@ -53,11 +53,11 @@ export async function userIdOf(page: Page, email: string): Promise<number> {
 /** On /admin/two-factor after the password: reads the key off the page and turns the factor on. */
 export async function enrolSecondFactor(page: Page): Promise<string> {
   await page.getByRole('heading', { name: 'Set up two-factor sign-in' }).waitFor(SLOW);
-  const secret = (await page.getByTestId('two-factor-secret').innerText()).replaceAll(/\s/g, '');
+  const secret = (await page.getByText(/^([A-Z2-7]{4} ?)+$/).innerText()).replaceAll(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await page.getByLabel('Code from the app').fill(await freshCode(secret));
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
-  await page.getByTestId('recovery-codes').waitFor(SLOW);
+  await page.getByRole('list', { name: 'Recovery codes' }).waitFor(SLOW);
   return secret;
 }
 
@@ -173,9 +173,9 @@ export async function reveal(control: Locator) {
 
 /** Follows a section of the admin sidebar; on a phone, through the Menu first. */
 export async function goToSection(page: Page, label: string) {
-  const menu = page.getByTestId('admin-menu');
-  const phone = await menu.locator('summary').isVisible();
-  if (phone) await menu.locator('summary').click();
+  const menu = page.locator('summary', { hasText: /^\s*Menu$/ });
+  const phone = await menu.isVisible();
+  if (phone) await menu.click();
   const nav = page.getByRole('navigation', { name: phone ? 'Admin (menu)' : 'Admin', exact: true });
   await nav.getByRole('link', { name: label, exact: true }).click();
   await page.getByRole('heading', { level: 1 }).first().waitFor(SLOW);

@@ -17,6 +17,7 @@ import {
 import { expectNoSeriousViolations } from './axe.ts';
 import { openPage } from './browser.ts';
 import {
+  addToCartButton,
   cartBadge,
   checkoutForm,
   fillCheckout,
@@ -87,7 +88,7 @@ for (const width of WIDTHS) {
       await shopper.getByAltText('The wig from the side').first().waitFor(SLOW);
 
       // A shopper buys one (the first length, paying on delivery in Lagos).
-      await shopper.getByTestId('add-to-cart').click();
+      await addToCartButton(shopper).click();
       await expect.poll(() => cartBadge(shopper), SLOW).toBe(1);
       await openPage(shopper, '/checkout');
       await fillCheckout(shopper, lagosDelivery(`wig-buyer-${width.name}-${Date.now()}@example.com`));

@@ -16,7 +16,7 @@ import {
 } from './admin-helpers.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 import { openPage } from './browser.ts';
-import { pickProduct, productUrl } from './shop-helpers.ts';
+import { pickProduct, productUrl, variantPrice } from './shop-helpers.ts';
 
 const t = setupAdmin('Funke Adeyemi');
 let original: string | null = null;
@@ -47,7 +47,7 @@ for (const width of WIDTHS) {
       const shopper = await t.open(width, { signedIn: false });
       await openPage(shopper, productUrl(product, variant));
       await shopper.locator('#currency-top').selectOption('USD');
-      await expect.poll(() => shopper.getByTestId('variant-price').innerText(), SLOW).toMatch(/\$/);
+      await expect.poll(() => variantPrice(shopper).innerText(), SLOW).toMatch(/\$/);
 
       const owner = await t.open(width);
       await openPage(owner, '/admin/dashboard');
@@ -69,7 +69,7 @@ for (const width of WIDTHS) {
 
       const expected = formatPrice(variant.priceKobo, { code: 'USD', symbol: '$', rate: 1 / nairaPerDollar });
       await openPage(shopper, productUrl(product, variant));
-      expect(await shopper.getByTestId('variant-price').innerText()).toContain(expected);
+      expect(await variantPrice(shopper).innerText()).toContain(expected);
       await expectNoSidewaysScroll(shopper, 'the product page in dollars');
     });
   });

@@ -17,6 +17,7 @@ import {
 } from './admin-helpers.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 import { openPage } from './browser.ts';
+import { addToCartButton } from './shop-helpers.ts';
 
 const t = setupAdmin('Bisi Restock');
 
@@ -55,8 +56,8 @@ for (const width of WIDTHS) {
       const shopper = await t.open(width, { signedIn: false });
       await openPage(shopper, shopLink!);
       await shopper.getByRole('heading', { name, level: 1 }).waitFor(SLOW);
-      expect(await shopper.getByTestId('add-to-cart').count()).toBe(0);
-      const form = shopper.getByTestId('back-in-stock');
+      expect(await addToCartButton(shopper).count()).toBe(0);
+      const form = shopper.getByRole('region', { name: 'Sold out for now' });
       await form.getByRole('heading', { name: 'Sold out for now' }).waitFor(SLOW);
       // A bad address is refused in place.
       await form.getByLabel(/Leave your email/).fill('not-an-email');
@@ -64,7 +65,11 @@ for (const width of WIDTHS) {
       await form.getByText('Please enter a valid email address.').waitFor(SLOW);
       await form.getByLabel(/Leave your email/).fill(email);
       await form.getByRole('button', { name: "Email me when it's back" }).click();
-      await shopper.getByTestId('back-in-stock-status').getByText(`we'll email ${email} once`).waitFor(SLOW);
+      await shopper
+        .getByRole('region', { name: 'Sold out for now' })
+        .getByRole('status')
+        .getByText(`we'll email ${email} once`)
+        .waitFor(SLOW);
       await expectNoSeriousViolations(shopper, 'the sold-out product page with the back-in-stock form');
       await expectNoSidewaysScroll(shopper, 'the sold-out product page');
 
@@ -105,8 +110,8 @@ for (const width of WIDTHS) {
       expect(productLink, links.join(', ')).toBeDefined();
       const url = new URL(productLink!);
       await openPage(shopper, `${url.pathname}${url.search}`);
-      await shopper.getByTestId('add-to-cart').waitFor(SLOW);
-      expect(await shopper.getByTestId('back-in-stock').count()).toBe(0);
+      await addToCartButton(shopper).waitFor(SLOW);
+      expect(await shopper.getByRole('region', { name: 'Sold out for now' }).count()).toBe(0);
     }, 240_000);
   });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { openPage, setupBrowser } from './browser.ts';
+import { variantPrice } from './shop-helpers.ts';
 
 const t = setupBrowser();
 
@@ -16,7 +17,8 @@ async function api(query: string): Promise<{ items: ApiItem[]; total: number }> 
   return (await res.json()) as { items: ApiItem[]; total: number };
 }
 
-const cardNames = (page: typeof t.page) => page.locator('[data-testid="product-card"] h3').allInnerTexts();
+const cardNames = (page: typeof t.page) =>
+  page.getByRole('main').getByRole('article').locator('h3').allInnerTexts();
 
 describe('collections', () => {
   it('filters, sorts, limits the price and pages, all in the URL, and a shared link reopens the same view', async () => {
@@ -38,7 +40,9 @@ describe('collections', () => {
     for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
     await page.getByRole('slider').nth(1).focus();
     for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowLeft');
-    expect(await page.getByTestId('price-range-label').innerText()).toBe('₦30,000 – ₦100,000');
+    expect(
+      await page.getByRole('group', { name: 'Price', exact: true }).locator('p[aria-live]').innerText(),
+    ).toBe('₦30,000 – ₦100,000');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForURL('**/collections?category=bundles&sort=price-asc&minPrice=30000&maxPrice=100000');
 
@@ -94,13 +98,13 @@ describe('product page', () => {
     await page.evaluate(() => {
       (window as unknown as { marker: boolean }).marker = true;
     });
-    const price = page.getByTestId('variant-price').getByTestId('price');
+    const price = variantPrice(page);
     expect(await price.innerText()).toBe(`₦${(first.priceKobo / 100).toLocaleString('en-NG')}`);
     await page.getByRole('link', { name: other.options.length!, exact: true }).click();
     await page.waitForURL(`**?variant=${other.id}`);
     await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
     await expect.poll(() => price.innerText()).toBe(`₦${(other.priceKobo / 100).toLocaleString('en-NG')}`);
-    const stockText = await page.getByTestId('variant-stock').innerText();
+    const stockText = await page.getByText(/^(In stock|Out of stock|Only \d+ left)$/).innerText();
     expect(stockText).toBe(
       other.stock === 0 ? 'Out of stock' : other.stock <= 5 ? `Only ${other.stock} left` : 'In stock',
     );
@@ -137,7 +141,7 @@ describe('product page', () => {
     expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(false);
 
     // The gallery: the second thumbnail shows its picture in the main place.
-    const main = page.getByTestId('gallery').locator('[data-gallery-main] img');
+    const main = page.locator('[data-gallery-main] img');
     expect(await main.getAttribute('src')).toContain(images[0]!.id);
     const second = page.getByRole('button', { name: `Show picture 2 of ${images.length}` });
     await second.click();
@@ -150,14 +154,11 @@ describe('product page', () => {
         .getAttribute('aria-pressed'),
     ).toBe('false');
     expect(
-      await page
-        .getByTestId('gallery')
-        .locator('[data-gallery-main] source[type="image/avif"]')
-        .getAttribute('srcset'),
+      await page.locator('[data-gallery-main] source[type="image/avif"]').getAttribute('srcset'),
     ).toContain(images[1]!.id);
 
     // The stepper stays within 1 and what is left; the WhatsApp order follows it.
-    const field = page.getByTestId('quantity');
+    const field = page.getByRole('spinbutton', { name: 'Quantity', exact: true });
     const less = page.getByRole('button', { name: 'Decrease quantity' });
     const more = page.getByRole('button', { name: 'Increase quantity' });
     expect(await field.inputValue()).toBe('1');
@@ -219,21 +220,43 @@ describe('wishlist', () => {
 
     for (const item of items) {
       await openPage(page, `/collections/${item.slug}-${item.id}`);
-      await page.getByTestId('wishlist-toggle').click();
-      await expect.poll(() => page.getByTestId('wishlist-toggle').getAttribute('aria-pressed')).toBe('true');
+      await page.getByRole('button', { name: /wishlist$/ }).click();
+      await expect
+        .poll(() => page.getByRole('button', { name: /wishlist$/ }).getAttribute('aria-pressed'))
+        .toBe('true');
     }
     await openPage(page, '/wishlist');
     await page.getByRole('heading', { name: 'My Wishlist' }).waitFor();
-    expect(await page.getByTestId('wishlist-count').innerText()).toBe('2 items');
+    expect(
+      await page
+        .getByRole('main')
+        .getByText(/^\d+ items?$/)
+        .innerText(),
+    ).toBe('2 items');
     await page.reload();
-    await page.getByTestId('wishlist-count').waitFor();
-    expect(await page.getByTestId('wishlist-count').innerText()).toBe('2 items');
+    await page
+      .getByRole('main')
+      .getByText(/^\d+ items?$/)
+      .waitFor();
+    expect(
+      await page
+        .getByRole('main')
+        .getByText(/^\d+ items?$/)
+        .innerText(),
+    ).toBe('2 items');
     expect(await page.evaluate(() => localStorage.getItem('wishlist'))).toBe(
       JSON.stringify(items.map((i) => i.id)),
     );
 
     await page.getByRole('button', { name: `Remove ${items[0]!.name} from wishlist` }).click();
-    await expect.poll(() => page.getByTestId('wishlist-count').innerText()).toBe('1 item');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('main')
+          .getByText(/^\d+ items?$/)
+          .innerText(),
+      )
+      .toBe('1 item');
     await page.getByRole('button', { name: 'Clear All' }).click();
     await page.getByText('Your wishlist is empty').waitFor();
     await page.reload();

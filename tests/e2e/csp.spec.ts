@@ -18,6 +18,8 @@ import { freePort } from './free-port.ts';
 import {
   type ApiProduct,
   addToCart,
+  addToCartButton,
+  addToCartStatus,
   checkoutForm,
   fillCheckout,
   lagosDelivery,
@@ -296,9 +298,9 @@ describe.each([
       const variant = product.variants.find((v) => v.stock >= 2)!;
       await page.goto(`/collections/${product.slug}-${product.id}?variant=${variant.id}`);
       if (javaScriptEnabled) await hydrated(page);
-      await page.getByTestId('add-to-cart').click();
+      await addToCartButton(page).click();
       if (javaScriptEnabled) {
-        await page.getByTestId('add-to-cart-status').filter({ hasText: 'added' }).waitFor();
+        await addToCartStatus(page).filter({ hasText: 'added' }).waitFor();
         await page.goto('/checkout');
         await hydrated(page);
       } else {

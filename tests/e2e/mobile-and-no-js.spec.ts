@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openPage, setupBrowser } from './browser.ts';
+import { addToCartButton, cartLine, lineQuantity } from './shop-helpers.ts';
 
 describe('on a 360 px phone', () => {
   const t = setupBrowser({ viewport: { width: 360, height: 740 } });
@@ -47,7 +48,9 @@ describe('with JavaScript off', () => {
   it('still shows the home page, and search and currency still work', async () => {
     const { page } = t;
     await page.goto('/');
-    expect(await page.locator('[data-testid="new-arrivals"] [data-testid="product-card"]').count()).toBe(4);
+    expect(
+      await page.getByRole('region', { name: 'New Arrivals', exact: true }).getByRole('article').count(),
+    ).toBe(4);
     await page.getByRole('link', { name: 'Search', exact: true }).click();
     await page.waitForURL('**/collections');
     await page.locator('#currency-top').selectOption('GBP');
@@ -57,7 +60,7 @@ describe('with JavaScript off', () => {
       .getByRole('button', { name: 'Set' })
       .click();
     await page.waitForLoadState();
-    expect(await page.locator('[data-testid="price"]').first().innerText()).toMatch(/^£/);
+    expect(await page.getByRole('main').locator('data[value]').first().innerText()).toMatch(/^£/);
   });
 
   it('shows the product page whole: Add to Cart posts a typed quantity, Share waits for JavaScript', async () => {
@@ -72,10 +75,10 @@ describe('with JavaScript off', () => {
     // The device's share sheet needs JavaScript: only the WhatsApp link shows.
     expect(await page.getByRole('button', { name: 'Share', exact: true }).count()).toBe(0);
     await page.getByRole('link', { name: 'Share on WhatsApp' }).waitFor();
-    await page.getByTestId('quantity').fill('2');
-    await page.getByTestId('add-to-cart').click();
+    await page.getByRole('spinbutton', { name: 'Quantity', exact: true }).fill('2');
+    await addToCartButton(page).click();
     await page.waitForURL('**/cart');
-    const line = page.locator(`[data-testid="cart-line"][data-variant-id="${variant.id}"]`);
-    expect(await line.getByTestId('line-quantity').innerText()).toBe('2');
+    const line = cartLine(page, variant.id);
+    expect(await lineQuantity(line).innerText()).toBe('2');
   });
 });

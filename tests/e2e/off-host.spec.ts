@@ -15,6 +15,8 @@ import { openPage } from './browser.ts';
 import { CHROMIUM_ARGS, findChromium } from './chromium.ts';
 import {
   type ApiProduct,
+  addToCartButton,
+  addToCartStatus,
   checkoutForm,
   fillCheckout,
   lagosDelivery,
@@ -77,10 +79,8 @@ async function productWithStock(): Promise<{ product: ApiProduct; variantId: num
 /** Adds one of a variant from its product page (JavaScript on). */
 async function addOne(product: ApiProduct, variantId: number) {
   await openPage(page, `/collections/${product.slug}-${product.id}?variant=${variantId}`);
-  await page.getByTestId('add-to-cart').click();
-  await expect
-    .poll(() => page.getByTestId('add-to-cart-status').innerText())
-    .toBe(`${product.name} added. View cart`);
+  await addToCartButton(page).click();
+  await expect.poll(() => addToCartStatus(page).innerText()).toBe(`${product.name} added. View cart`);
 }
 
 /** The host the page is on now. */
@@ -107,7 +107,7 @@ describe('a shop opened at 127.0.0.1 while PUBLIC_URL says localhost', () => {
     const success = await waitForPath(page, '/payment-success');
     expect(success.host).toBe(new URL(openedAt).host);
     await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
-    expect(await page.getByTestId('order-lines').innerText()).toContain(product.name);
+    expect(await page.getByRole('list', { name: 'Items in this order' }).innerText()).toContain(product.name);
   });
 
   it('signs up at 127.0.0.1 and confirms through the email link (which names PUBLIC_URL)', async () => {
@@ -119,7 +119,7 @@ describe('a shop opened at 127.0.0.1 while PUBLIC_URL says localhost', () => {
       const shopper = newShopper('offhost');
       await openPage(page, '/auth?tab=signup');
       await fillSignUp(page, shopper);
-      await page.getByTestId('check-inbox').getByRole('heading', { name: 'Check your inbox' }).waitFor();
+      await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
       expect(hostNow()).toBe(new URL(openedAt).host);
 
       // The email's link is absolute on PUBLIC_URL: an email has no "current host".
@@ -193,6 +193,6 @@ describe('a shop opened at 127.0.0.1 while PUBLIC_URL says localhost', () => {
     await form.getByLabel('Password', { exact: true }).fill(shopper.password);
     await form.getByLabel('Confirm password', { exact: true }).fill(shopper.password);
     await form.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByTestId('check-inbox').getByRole('heading', { name: 'Check your inbox' }).waitFor();
+    await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
   });
 });

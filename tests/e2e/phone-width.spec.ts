@@ -87,11 +87,15 @@ describe('the admin sidebar', () => {
     it(`holds the Complaints figures inside it at ${viewport.width} px`, async () => {
       const page = await open(viewport, { admin: true });
       await page.goto('/admin/dashboard');
-      const menu = page.getByTestId('admin-menu').locator('summary');
+      const menu = page.locator('summary', { hasText: /^\s*Menu$/ });
       if (await menu.isVisible()) await menu.click();
       const nav = page.locator('nav[aria-label^="Admin"]:visible');
-      await nav.getByTestId('badge-complaints').waitFor(SLOW);
-      const pills = await nav.getByTestId('badge-complaints').locator('span').count();
+      // The figures beside the link (their words are its description, for screen readers).
+      const badge = nav
+        .getByRole('link', { name: 'Complaints', exact: true })
+        .locator('span[aria-hidden="true"]');
+      await badge.waitFor(SLOW);
+      const pills = await badge.locator('span').count();
       expect(pills, 'the sample shop has complaints to count').toBeGreaterThan(0);
       expect(await spilling(page, 'nav[aria-label^="Admin"]')).toEqual([]);
       await close(page);
@@ -198,16 +202,16 @@ describe('notifications', () => {
     await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
     // Five notifications arrive (as page code adds them to the page's toast region).
     await page.evaluate(() => {
-      const region = document.querySelector('[data-testid="toasts"]')!;
+      const region = document.querySelector('[data-toasts]')!;
       for (let i = 1; i <= 5; i++) {
         const toast = document.createElement('div');
-        toast.dataset.testid = 'toast';
+        toast.setAttribute('data-toast', '');
         toast.dataset.kind = 'success';
         toast.textContent = `Notification ${i}`;
         region.append(toast);
       }
     });
-    const shown = page.locator('[data-testid="toast"]');
+    const shown = page.locator('[data-toast]');
     await expect.poll(() => shown.count(), SLOW).toBe(3);
     expect(await shown.allInnerTexts()).toEqual(['Notification 3', 'Notification 4', 'Notification 5']);
     await close(page);

@@ -1,6 +1,6 @@
 // Helpers for the purchase path: finding products with stock through the public API, adding them
 // to the cart from their product pages, reading naira amounts off the page and filling checkout.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { formatPrice } from '#core/money.ts';
 import { openPage } from './browser.ts';
@@ -69,9 +69,81 @@ export const naira = (amountKobo: number) => formatPrice(amountKobo);
 
 /** The header's cart badge: the number of units, or 0 when there is no badge. */
 export async function cartBadge(page: Page): Promise<number> {
-  const badge = page.locator('header').getByTestId('cart-count');
+  const badge = page
+    .locator('header')
+    .getByRole('link', { name: /^Cart\b/ })
+    .locator('span', { hasText: /^\d+\+?$/ });
   if ((await badge.count()) === 0) return 0;
   return Number(await badge.innerText());
+}
+
+/** What the page's main content says for a term of a description list ("Order ID", "Status"…). */
+export function definition(page: Page, term: string | RegExp) {
+  const exact = typeof term === 'string' ? new RegExp(`^${term}$`) : term;
+  return page.getByRole('main').locator('dt', { hasText: exact }).locator('xpath=following-sibling::dd[1]');
+}
+
+/** The account's order history: one item per order (its products are lists inside). */
+export function orderRows(page: Page) {
+  return page.getByRole('list', { name: 'Your orders' }).locator(':scope > li');
+}
+
+/** The product page's price: the first amount under its heading. */
+export function variantPrice(page: Page) {
+  return page.getByRole('main').locator('h1 ~ div data[value]').first();
+}
+
+/** The product page's Add to Cart form: the one with the Quantity field. */
+function addToCartForm(page: Page) {
+  return page
+    .getByRole('main')
+    .locator('form')
+    .filter({ has: page.getByRole('spinbutton', { name: 'Quantity', exact: true }) });
+}
+
+/** The product page's Add to Cart button (it says "Adding…" while it works). */
+export function addToCartButton(page: Page) {
+  return addToCartForm(page).getByRole('button', { name: /^(Add to Cart|Adding…)$/ });
+}
+
+/** What Add to Cart said: the status line under it. */
+export function addToCartStatus(page: Page) {
+  return addToCartForm(page).getByRole('status');
+}
+
+/** One line of /cart, found by the variant its forms post (the list "Items in your cart"). */
+export function cartLine(page: Page, variantId?: number) {
+  const lines = page.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem');
+  return variantId === undefined
+    ? lines
+    : lines.filter({ has: page.locator(`input[name="variantId"][value="${variantId}"]`) });
+}
+
+/** A line's quantity, as its "Quantity of …" stepper shows it. */
+export function lineQuantity(line: Locator) {
+  return line.getByRole('form', { name: /^Quantity of / });
+}
+
+/** Each line's total (the figure alone; the unit price says "each"). */
+export function lineTotalFigures(page: Page) {
+  return cartLine(page).locator('p', { hasText: /^₦[\d,.]+$/ });
+}
+
+/** A figure of the "Order summary" (cart or checkout), by its term: Subtotal, Discount, Shipping, Total. */
+export function summaryFigure(page: Page, term: string) {
+  return page
+    .getByRole('complementary', { name: 'Order summary' })
+    .locator('dl > div')
+    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${term}\\b`) }) })
+    .locator('dd');
+}
+
+/** The cart's promo line: its message and its Remove button. */
+export function promoStatus(page: Page) {
+  return page
+    .getByRole('complementary', { name: 'Order summary' })
+    .locator('div', { has: page.getByRole('button', { name: 'Remove', exact: true }) })
+    .last();
 }
 
 /**
@@ -79,7 +151,7 @@ export async function cartBadge(page: Page): Promise<number> {
  * follows.
  */
 export async function setQuantity(page: Page, quantity: number) {
-  const field = page.getByTestId('quantity');
+  const field = page.getByRole('spinbutton', { name: 'Quantity', exact: true });
   for (let guard = 0; guard < 50; guard++) {
     const now = Number(await field.inputValue());
     if (now === quantity) return;
@@ -97,10 +169,10 @@ export async function setQuantity(page: Page, quantity: number) {
  */
 export async function addShownVariant(page: Page, product: ApiProduct, quantity: number, badgeAfter: number) {
   await setQuantity(page, quantity);
-  const button = page.getByTestId('add-to-cart');
+  const button = addToCartButton(page);
   expect(await button.innerText()).toBe('Add to Cart');
   await button.click();
-  const status = page.getByTestId('add-to-cart-status');
+  const status = addToCartStatus(page);
   await expect.poll(() => status.innerText()).toBe(`${product.name} added. View cart`);
   await expect.poll(() => button.innerText()).toBe('Add to Cart');
   await expect
@@ -177,12 +249,12 @@ export async function fillCheckout(page: Page, d: Delivery, skip: (keyof Deliver
 
 /** The "Order summary" total of /cart, in kobo, with its three amounts. */
 export async function cartSummary(page: Page) {
-  const text = async (id: string) => page.getByTestId(id).innerText();
-  const hasDiscount = (await page.getByTestId('cart-discount').count()) > 0;
+  const text = async (term: string) => summaryFigure(page, term).innerText();
+  const hasDiscount = (await summaryFigure(page, 'Discount').count()) > 0;
   return {
-    subtotal: kobo(await text('cart-subtotal')),
-    discount: hasDiscount ? kobo(await text('cart-discount')) : 0,
-    total: kobo(await text('cart-total')),
+    subtotal: kobo(await text('Subtotal')),
+    discount: hasDiscount ? kobo(await text('Discount')) : 0,
+    total: kobo(await text('Total')),
   };
 }
 

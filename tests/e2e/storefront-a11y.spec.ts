@@ -9,7 +9,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Mailbox, newShopper, signUpAndConfirm } from './accounts-helpers.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 import { setupBrowser } from './browser.ts';
-import { checkoutForm, listProducts, pickProduct, productUrl } from './shop-helpers.ts';
+import {
+  addToCartButton,
+  cartLine,
+  checkoutForm,
+  listProducts,
+  pickProduct,
+  productUrl,
+  variantPrice,
+} from './shop-helpers.ts';
 
 const PHONE = { width: 360, height: 740 };
 const LAPTOP = { width: 1280, height: 900 };
@@ -134,7 +142,7 @@ for (const viewport of [PHONE, LAPTOP]) {
         .find(({ v }) => v.stock === 0);
       if (soldOut) {
         await visit(t.page, productUrl(soldOut.p, soldOut.v));
-        await t.page.getByTestId('back-in-stock').waitFor();
+        await t.page.getByRole('region', { name: 'Sold out for now' }).waitFor();
         await checkHere(t.page, 'a sold-out product page');
       }
     });
@@ -160,12 +168,12 @@ for (const viewport of [PHONE, LAPTOP]) {
     it('cart (empty, with an item, a promo error) and checkout (validation errors)', async () => {
       const { page, baseUrl } = t;
       await check(page, '/cart');
-      await page.getByTestId('cart-empty').waitFor();
+      await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
 
       const { inStock } = await pickProduct({ variants: 1, minStock: 2 });
       await putInCart(page, baseUrl, inStock[0]!.id);
       await check(page, '/cart');
-      await page.getByTestId('cart-line').first().waitFor();
+      await cartLine(page).first().waitFor();
 
       await page.getByRole('textbox', { name: 'Promo code' }).fill('NOSUCHCODE');
       await page.getByRole('button', { name: 'Apply' }).click();
@@ -209,7 +217,7 @@ describe('a 360 px phone', () => {
     const { product, inStock } = await pickProduct({ variants: 1, minStock: 2 });
     await visit(page, productUrl(product, inStock[0]));
     await expectTapTargets(page, 'main form', 'the product page');
-    await expectTapTargets(page, '[data-testid="wishlist-toggle"]', 'the product page');
+    await expectTapTargets(page, 'form[data-wishlist]', 'the product page');
 
     await putInCart(page, baseUrl, inStock[0]!.id);
     await visit(page, '/cart');
@@ -220,15 +228,15 @@ describe('a 360 px phone', () => {
     const { page } = t;
     const { product, inStock } = await pickProduct({ variants: 1, minStock: 2 });
     await visit(page, productUrl(product, inStock[0]));
-    for (const id of ['variant-price', 'add-to-cart']) {
-      const seen = await page
-        .getByTestId(id)
-        .first()
-        .evaluate((el) => {
-          // A sticky bar's place on screen is what getBoundingClientRect gives.
-          const box = el.getBoundingClientRect();
-          return { top: box.top, bottom: box.bottom, screen: window.innerHeight };
-        });
+    for (const [id, shown] of [
+      ['variant-price', variantPrice(page)],
+      ['add-to-cart', addToCartButton(page)],
+    ] as const) {
+      const seen = await shown.first().evaluate((el) => {
+        // A sticky bar's place on screen is what getBoundingClientRect gives.
+        const box = el.getBoundingClientRect();
+        return { top: box.top, bottom: box.bottom, screen: window.innerHeight };
+      });
       expect
         .soft(
           seen.top >= 0 && seen.bottom <= seen.screen,

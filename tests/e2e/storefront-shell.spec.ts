@@ -33,24 +33,24 @@ describe('home page', () => {
     const response = await openPage(page, '/');
     expect(response?.status()).toBe(200);
     const expected = expectedSections();
-    const names = (id: string) =>
-      page.locator(`[data-testid="${id}"] [data-testid="product-card"] h3`).allInnerTexts();
-    expect(await names('flash-sale')).toEqual(expected.flashSale);
-    expect(await names('best-sellers')).toEqual(expected.bestSellers);
-    expect(await names('new-arrivals')).toEqual(expected.newArrivals);
-    expect(await page.locator('[data-testid="shop-by-category"] h3').allInnerTexts()).toEqual([
+    const section = (name: string) => page.getByRole('region', { name, exact: true });
+    const names = (name: string) => section(name).getByRole('article').getByRole('heading').allInnerTexts();
+    expect(await names('Flash Sale')).toEqual(expected.flashSale);
+    expect(await names('Best Sellers')).toEqual(expected.bestSellers);
+    expect(await names('New Arrivals')).toEqual(expected.newArrivals);
+    expect(await section('Shop by Category').locator('h3').allInnerTexts()).toEqual([
       'Wigs',
       'Bundles',
       'Braiding Hair',
       'Lace Frontals',
     ]);
-    expect(await page.locator('[data-testid="promo"] h3').count()).toBe(3);
+    expect(await section('Why shop with us').locator('h3').count()).toBe(3);
     // Every price on the page is in naira with separators.
-    const prices = await page.locator('[data-testid="price"]').allInnerTexts();
+    const prices = await page.getByRole('main').locator('data[value]').allInnerTexts();
     expect(prices.length).toBeGreaterThan(8);
     for (const price of prices) expect(price).toMatch(/^₦\d{1,3}(,\d{3})*(\.\d{1,2})?$/);
     // Pictures load for real.
-    const firstImage = page.locator('[data-testid="new-arrivals"] img').first();
+    const firstImage = section('New Arrivals').locator('img').first();
     await firstImage.scrollIntoViewIfNeeded();
     await expect
       .poll(() => firstImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
@@ -61,7 +61,7 @@ describe('home page', () => {
   it('rotates the hero every 5 seconds, wraps around, and has working arrows and dots', async () => {
     const { page } = t;
     await openPage(page, '/');
-    const hero = page.getByTestId('hero');
+    const hero = page.getByRole('region', { name: 'Featured collections' });
     const active = () => hero.locator('[data-active="true"]').getAttribute('aria-label');
     expect(await active()).toBe('1 of 2');
     await expect.poll(active, { timeout: 8000, interval: 250 }).toBe('2 of 2');
@@ -80,7 +80,7 @@ describe('home page', () => {
   it('holds the hero still while it has keyboard focus', async () => {
     const { page } = t;
     await openPage(page, '/');
-    const hero = page.getByTestId('hero');
+    const hero = page.getByRole('region', { name: 'Featured collections' });
     await hero.getByRole('button', { name: 'Show slide 1' }).focus();
     await page.keyboard.press('Tab');
     expect(await hero.getAttribute('data-paused')).toBe('true');
@@ -92,7 +92,7 @@ describe('home page', () => {
     const { page } = t;
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await openPage(page, '/');
-    const hero = page.getByTestId('hero');
+    const hero = page.getByRole('region', { name: 'Featured collections' });
     await expect.poll(() => hero.getAttribute('data-paused')).toBe('true');
   });
 });
@@ -130,7 +130,7 @@ describe('header pop-ups', () => {
     await dialog.getByRole('button', { name: 'Track Order' }).click();
     await page.waitForURL('**/track-order?id=*');
     expect(new URL(page.url()).search).toBe('?id=ch1234567890');
-    expect(await page.getByTestId('tracking-input').inputValue()).toBe('CH1234567890');
+    expect(await page.getByRole('main').getByLabel('Tracking number').inputValue()).toBe('CH1234567890');
   });
 });
 
@@ -158,12 +158,12 @@ describe('navigation', () => {
     const { page } = t;
     await openPage(page, '/');
     await page.locator('#currency-top').selectOption('USD');
-    await expect.poll(() => page.locator('[data-testid="price"]').first().innerText()).toMatch(/^\$/);
+    await expect.poll(() => page.getByRole('main').locator('data[value]').first().innerText()).toMatch(/^\$/);
     expect(await page.evaluate(() => localStorage.getItem('currency'))).toBe('USD');
-    expect(await page.getByTestId('approximate-note').innerText()).toContain('approximate');
+    expect(await page.getByText(/^Prices in [A-Z]{3} are approximate/).innerText()).toContain('approximate');
     const response = await page.reload();
     expect(await response?.text()).toContain('>$');
-    expect(await page.locator('[data-testid="price"]').first().innerText()).toMatch(/^\$/);
+    expect(await page.getByRole('main').locator('data[value]').first().innerText()).toMatch(/^\$/);
   });
 });
 

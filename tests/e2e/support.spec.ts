@@ -36,8 +36,8 @@ describe.each(WIDTHS)('support tickets on a $name', (width) => {
       buffer: await jpegPhoto(800, 600),
     });
     await form.getByRole('button', { name: 'Send to Crown Hair' }).click();
-    await guest.getByTestId('ticket-sent').waitFor(SLOW);
-    const sent = await guest.getByTestId('ticket-sent').innerText();
+    await guest.getByRole('status').filter({ hasText: 'your ticket' }).waitFor(SLOW);
+    const sent = await guest.getByRole('status').filter({ hasText: 'your ticket' }).innerText();
     const reference = /T-[A-Z0-9]{6}/.exec(sent)![0];
 
     // Staff find it (counted in the sidebar), open it and see the photo, then reply from the list.
@@ -72,16 +72,16 @@ describe.each(WIDTHS)('support tickets on a $name', (width) => {
     const link = /https?:\/\/\S+\/support\/t\/[A-Za-z0-9_-]+/.exec(mail.text)![0];
     await openPage(guest, new URL(link).pathname);
     await guest.getByRole('heading', { name: 'Your support ticket' }).waitFor(SLOW);
-    expect(await guest.getByTestId('ticket-reply').innerText()).toContain(
-      'A replacement wig leaves our store today.',
-    );
+    expect(
+      await guest.getByRole('listitem').filter({ hasText: 'Reply from Crown Hair' }).innerText(),
+    ).toContain('A replacement wig leaves our store today.');
     await expectNoSeriousViolations(guest, '/support/t/…');
     await expectNoSidewaysScroll(guest, '/support/t/…');
     const answer = guest.getByRole('form', { name: `Add a message to ${reference}` });
     await answer.getByLabel('Add a message').fill('Thank you, I will be home all day.');
     await answer.getByRole('button', { name: 'Send message' }).click();
     await guest.getByText('Your message has been added to the ticket.').waitFor(SLOW);
-    expect(await guest.getByTestId('ticket').innerText()).toContain('Thank you, I will be home all day.');
+    expect(await guest.getByRole('article').innerText()).toContain('Thank you, I will be home all day.');
 
     // Staff see the answer in the thread.
     await staff

@@ -49,13 +49,13 @@ async function enrolInBrowser(page: Page, email: string, javaScriptEnabled: bool
   await page.getByRole('heading', { name: 'Set up two-factor sign-in' }).waitFor();
 
   // The QR code is an image the browser can draw, with no script.
-  const qr = page.getByTestId('two-factor-qr');
+  const qr = page.getByRole('img', { name: /^QR code to add / });
   expect(
     await qr.evaluate(
       (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
     ),
   ).toBe(true);
-  const secret = (await page.getByTestId('two-factor-secret').innerText()).replaceAll(/\s/g, '');
+  const secret = (await page.getByText(/^([A-Z2-7]{4} ?)+$/).innerText()).replaceAll(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
 
   // Before the code, the admin is not open.
@@ -64,7 +64,7 @@ async function enrolInBrowser(page: Page, email: string, javaScriptEnabled: bool
 
   await page.getByLabel('Code from the app').fill(await freshCode(secret));
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
-  const codes = page.getByTestId('recovery-codes');
+  const codes = page.getByRole('list', { name: 'Recovery codes' });
   await codes.waitFor();
   expect(await codes.getByRole('listitem').count()).toBe(10);
   await page.getByRole('link', { name: /I have saved them/ }).click();
@@ -92,11 +92,11 @@ describe('two-factor sign-in for staff', () => {
     await enrolInBrowser(adminPage, admin.email, false);
     await adminPage.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Staff' }).click();
     const row = adminPage.locator(`tr[data-staff-email="${staff.email}"]`);
-    expect(await row.getByTestId('two-factor-enrolled').innerText()).toBe('Yes');
+    expect(await row.getByRole('cell', { name: /^(Yes|No)$/ }).innerText()).toBe('Yes');
     await row.getByRole('link', { name: 'Reset two-factor' }).click();
     await adminPage.getByRole('button', { name: 'Yes, reset two-factor' }).click();
     await adminPage.getByText('Two-factor sign-in was reset for Tunde Staff').waitFor();
-    expect(await row.getByTestId('two-factor-enrolled').innerText()).toBe('No');
+    expect(await row.getByRole('cell', { name: /^(Yes|No)$/ }).innerText()).toBe('No');
 
     // The member was signed out; at the next sign-in they set it up again.
     await goto(staffPage, '/admin/mailbox', false);

@@ -195,7 +195,7 @@ export async function staffSignIn(
     period: 30,
   });
   const enrolled = await client.post(shop, '/admin/two-factor', { intent: 'enrol', secret, code });
-  if (!enrolled.body.includes('data-testid="recovery-codes"'))
+  if (!enrolled.body.includes('aria-label="Recovery codes"'))
     throw new Error(`second factor not enrolled (${enrolled.status}): ${enrolled.body.slice(0, 300)}`);
   return client;
 }

@@ -60,7 +60,7 @@ export function secretIn(html: string): string {
 }
 
 export function recoveryCodesIn(html: string): string[] {
-  const list = html.match(/data-testid="recovery-codes"[^>]*>([\s\S]*?)<\/ol>/);
+  const list = html.match(/aria-label="Recovery codes"[^>]*>([\s\S]*?)<\/ol>/);
   return list
     ? [...list[1]!.matchAll(/[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4}/g)].map((m) => m[0])
     : [];

@@ -134,7 +134,7 @@ describe('admin sign-in', () => {
 
   it('shows no demo credentials when the shop is not a demo shop', async () => {
     const page = await new TestClient(shop.app).get('/admin/dashboard');
-    expect(page.body).not.toContain('data-testid="demo-credentials"');
+    expect(page.body).not.toContain('aria-labelledby="demo-credentials-title"');
     expect(page.body).not.toContain(DEMO_ADMIN.password);
   });
 });

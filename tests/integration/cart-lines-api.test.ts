@@ -88,7 +88,7 @@ describe('POST /api/v1/cart/lines', () => {
     );
     // Pages see it: the header badge counts the units.
     const page = await client.get('/cart');
-    expect(page.body).toMatch(/data-testid="cart-count"[^>]*>4</);
+    expect(page.body).toMatch(/data-cart-count=""[^>]*>4</);
   });
 
   it('adds one when no quantity is given, and to a signed-in shopper’s own cart', async () => {
@@ -220,7 +220,9 @@ describe('the product page', () => {
     const forms = [...html.matchAll(/<form\b[^>]*>/g)].map((m) => m[0]);
     const addToCart = forms.find((f) => f.includes('data-add-to-cart'));
     expect(addToCart).toMatch(/action="\/cart" method="post"/);
-    expect(html).toMatch(/data-testid="quantity"/);
+    // The Quantity field, labelled.
+    expect(html).toMatch(/<label for="add-quantity"[^>]*>Quantity<\/label>/);
+    expect(html).toMatch(/<input id="add-quantity" type="number"[^>]*name="quantity"/);
     // The share button waits for the island; the WhatsApp link works without it.
     expect(html).toMatch(/<button[^>]*hidden=""[^>]*data-share-button/);
     expect(html).toContain('Share on WhatsApp');

@@ -75,7 +75,7 @@ describe('a demo shop', () => {
 
     const screen = await new TestClient(shop.app).get('/admin');
     expect(screen.statusCode).toBe(401);
-    expect(screen.body).toContain('data-testid="demo-credentials"');
+    expect(screen.body).toContain('aria-labelledby="demo-credentials-title"');
     expect(screen.body).toContain(DEMO_ADMIN.password);
     expect((await new TestClient(shop.app).get('/admin/sign-in')).body).toContain(DEMO_ADMIN.password);
 
@@ -99,7 +99,7 @@ describe('a demo shop', () => {
     expect(await settle(shop, { PUBLIC_URL: LOCAL })).toMatchObject({ demoMode: false });
     expect(await shop.services.accounts.roleOf(DEMO_ADMIN.email)).toBeNull();
     const screen = await new TestClient(shop.app).get('/admin');
-    expect(screen.body).not.toContain('data-testid="demo-credentials"');
+    expect(screen.body).not.toContain('aria-labelledby="demo-credentials-title"');
     expect(screen.body).not.toContain(DEMO_ADMIN.password);
     const staff = await createUser(shop.database.db, { role: 'staff' });
     const { client } = await signInAndEnrol(shop.app, { email: staff.email, password: TEST_PASSWORD });
@@ -128,7 +128,7 @@ describe('the owner taking the shop over', () => {
     expect(again.body).toContain('Invalid credentials');
     expect(again.body).not.toContain(DEMO_ADMIN.password);
     const screen = await new TestClient(shop.app).get('/admin/sign-in');
-    expect(screen.body).not.toContain('data-testid="demo-credentials"');
+    expect(screen.body).not.toContain('aria-labelledby="demo-credentials-title"');
     expect(screen.body).not.toContain(DEMO_ADMIN.password);
     expect(await shop.services.promotions.sampleCodesPresent()).toEqual([]);
     const { client: owner } = await signInAndEnrol(shop.app, OWNER);

@@ -27,7 +27,7 @@ interface Row {
 }
 
 const CHROME_MARK: Record<Exclude<Chrome, 'none'>, string> = {
-  admin: 'data-testid="admin-user"',
+  admin: 'aria-label="Admin"',
   storefront: 'aria-label="Categories"',
 };
 

@@ -169,7 +169,7 @@ async function answeredBy(url: string): Promise<{ shop: string; ip: string } | u
 }
 
 function priceOn(html: string): string | undefined {
-  return html.match(/data-testid="variant-price"[\s\S]*?data-testid="price">([^<]+)</)?.[1];
+  return html.match(/<h1[\s\S]*?<data value="\d+"[^>]*>([^<]+)</)?.[1];
 }
 
 async function waitFor(what: string, check: () => Promise<boolean> | boolean, ms = 15_000): Promise<void> {

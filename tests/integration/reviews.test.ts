@@ -150,7 +150,7 @@ describe('a buyer reviews what was delivered', () => {
     expect(page).toContain('Adaeze O.');
     expect(page).not.toContain('Okafor');
     expect(page).toContain('Verified purchase');
-    expect(page).toContain('data-testid="rating-summary"');
+    expect(page).toMatch(/<a href="#reviews"[^>]*>[\s\S]*?Rated [\d.]+ out of 5/);
     expect(page).toContain('Rated 4 out of 5');
     const product = jsonLd(page).find((d) => d['@type'] === 'Product')!;
     expect(product.aggregateRating).toMatchObject({ ratingValue: 4, reviewCount: 1 });
@@ -218,7 +218,10 @@ describe('a buyer reviews what was delivered', () => {
 
     shop.services.catalog.invalidate();
     const page = await productPage(wig);
-    const distribution = /data-testid="star-distribution".*?<\/table>/s.exec(page)![0];
+    const distribution =
+      /<table[^>]*><caption[^>]*>How many reviews gave each number of stars<\/caption>.*?<\/table>/s.exec(
+        page,
+      )![0];
     // One five-star and one one-star review: a 3.0 average.
     expect(page).toContain('Rated 3 out of 5');
     expect(distribution.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')).toContain(
@@ -371,7 +374,9 @@ describe('review photos', () => {
 
     await approveAll();
     const page = await productPage(lace);
-    const review = /data-testid="review".*?<\/li>\s*<\/ul>/s.exec(page)![0];
+    const review = /<ul[^>]*aria-label="Photos from [^"]*&#x27;s review"[^>]*>.*?<\/li>\s*<\/ul>/s.exec(
+      page,
+    )![0];
     for (const id of ids) {
       // A lazy, sized thumbnail that opens the photo larger.
       expect(review).toContain(`href="/media/${id}/`);
@@ -518,7 +523,10 @@ describe('review photos', () => {
     const client = await signedInClient(shop, fresh.email);
     const orders = await client.get('/dashboard?tab=orders');
     expect(orders.statusCode).toBe(200);
-    const lines = [...orders.body.matchAll(/data-testid="delivered-line".*?<\/li>/gs)].map((m) => m[0]);
+    const delivered = [...orders.body.matchAll(/aria-label="Products in this order">(.*?)<\/ul>/gs)]
+      .map((m) => m[1])
+      .join('');
+    const lines = [...delivered.matchAll(/<li.*?<\/li>/gs)].map((m) => m[0]);
     expect(lines).toHaveLength(2);
     expect(lines.join('')).toContain(
       `href="/dashboard?tab=reviews&amp;product=${lace.id}#review-product-${lace.id}"`,
@@ -532,7 +540,9 @@ describe('review photos', () => {
     expect(form.body).toContain('name="photoFiles"');
 
     const page = await client.get(productPath(lace));
-    expect(/data-testid="review-button"[^>]*>Leave Review</.test(page.body)).toBe(true);
+    expect(
+      /href="\/dashboard\?tab=reviews&amp;product=\d+#review-product-\d+"[^>]*>Leave Review</.test(page.body),
+    ).toBe(true);
     const signedOut = await productPage(lace);
     expect(signedOut).toContain('Bought this? Write a review');
 
@@ -545,7 +555,11 @@ describe('review photos', () => {
     const after = await client.get('/dashboard?tab=orders');
     expect(after.body).toContain(`>Edit your review<`);
     const pageAfter = await client.get(productPath(lace));
-    expect(/data-testid="review-button"[^>]*>Edit your review</.test(pageAfter.body)).toBe(true);
+    expect(
+      /href="\/dashboard\?tab=reviews&amp;product=\d+#review-product-\d+"[^>]*>Edit your review</.test(
+        pageAfter.body,
+      ),
+    ).toBe(true);
     expect(pageAfter.body).toContain('Your review is waiting for approval');
   });
 });

@@ -77,7 +77,7 @@ async function waitFor(what: string, check: () => Promise<boolean> | boolean, ms
 
 /** The price a product page shows for its chosen variant. */
 function priceOn(html: string): string | undefined {
-  return html.match(/data-testid="variant-price"[\s\S]*?data-testid="price">([^<]+)</)?.[1];
+  return html.match(/<h1[\s\S]*?<data value="\d+"[^>]*>([^<]+)</)?.[1];
 }
 
 let a: ShopProcess;

@@ -23,12 +23,13 @@ export function Price({
   return (
     <span className={`inline-flex flex-wrap items-baseline gap-x-2 ${className}`}>
       {currency.code !== 'NGN' ? <span className="sr-only">about</span> : null}
-      <span
+      {/* <data>: the amount shown, with its value in kobo for machines (crawlers, tests). */}
+      <data
+        value={kobo}
         className={`font-semibold ${size === 'lg' ? 'text-2xl' : 'text-base'} ${onSale ? 'text-sale' : 'text-ink'}`}
-        data-testid="price"
       >
         {discount ? formatDiscount(kobo, currency) : formatPrice(kobo, currency)}
-      </span>
+      </data>
       {onSale ? (
         <s className="text-sm text-muted">
           <span className="sr-only">was </span>

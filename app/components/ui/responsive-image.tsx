@@ -1,4 +1,5 @@
 import { preload } from 'react-dom';
+import { HOOK, mark } from '#app/lib/islands-contract.ts';
 import { type ImageRef, mediaUrl, srcSet, srcSetWidths } from '#core/media.ts';
 
 interface Props {
@@ -45,10 +46,18 @@ export function ResponsiveImage({
   const fallback = mediaUrl(image.id, fallbackWidth, 'jpg');
   return (
     <picture>
-      <source type="image/avif" {...(deferred ? { 'data-srcset': avif } : { srcSet: avif })} sizes={sizes} />
-      <source type="image/webp" {...(deferred ? { 'data-srcset': webp } : { srcSet: webp })} sizes={sizes} />
+      <source
+        type="image/avif"
+        {...(deferred ? mark(HOOK.deferredSrcset, avif) : { srcSet: avif })}
+        sizes={sizes}
+      />
+      <source
+        type="image/webp"
+        {...(deferred ? mark(HOOK.deferredSrcset, webp) : { srcSet: webp })}
+        sizes={sizes}
+      />
       <img
-        {...(deferred ? { 'data-src': fallback } : { src: fallback })}
+        {...(deferred ? mark(HOOK.deferredSrc, fallback) : { src: fallback })}
         width={image.width}
         height={image.height}
         alt={alt ?? image.alt}

@@ -4,6 +4,7 @@
 // app/lib/toast.server.ts, rendered into the HTML, so they show without JavaScript too).
 import { X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { HOOK, mark } from '#app/lib/islands-contract.ts';
 import { type ShownToast, visibleToasts } from '#app/lib/toast.ts';
 import { useHydrated } from '#app/lib/use-hydrated.ts';
 
@@ -22,7 +23,7 @@ export function Toaster({ flash }: { flash: ShownToast | null | undefined }) {
       role="status"
       aria-live="polite"
       className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-3 sm:inset-x-auto sm:right-0 sm:items-end sm:p-4"
-      data-testid="toasts"
+      {...mark(HOOK.toasts)}
     >
       {toasts.map((t) => (
         <ToastItem key={t.id} toast={t} interactive={hydrated} onClose={() => setClosedFlash(t.id)} />
@@ -53,7 +54,7 @@ function ToastItem({
     <div
       className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border bg-white px-4 py-3 text-sm font-medium shadow-lg has-checked:hidden ${tone}`}
       role="note"
-      data-testid="toast"
+      {...mark(HOOK.toast)}
       data-kind={toast.kind}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}

@@ -195,7 +195,7 @@ function SignUpForm({ redirectTo, failed }: { redirectTo: string; failed: Failur
 function CheckInbox({ email }: { email: string }) {
   const navigation = useNavigation();
   return (
-    <div className="text-center" data-testid="check-inbox">
+    <div className="text-center">
       <MailCheck className="mx-auto h-12 w-12 text-plum-700" aria-hidden="true" />
       <h2 className="mt-4 text-2xl font-semibold">Check your inbox</h2>
       <p className="mt-2 text-sm text-muted" role="status">

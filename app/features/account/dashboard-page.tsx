@@ -146,9 +146,9 @@ function OrdersTab({
     );
   }
   return (
-    <ul className="space-y-4" data-testid="order-history">
+    <ul className="space-y-4" aria-label="Your orders">
       {orders.map((o) => (
-        <li key={o.trackingNumber} className="rounded-2xl bg-white p-5 shadow-sm" data-testid="order-row">
+        <li key={o.trackingNumber} className="rounded-2xl bg-white p-5 shadow-sm">
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div>
               <p className="font-mono font-semibold">{o.trackingNumber}</p>
@@ -186,11 +186,7 @@ function DeliveredLines({ lines }: { lines: ReviewableLine[] }) {
   return (
     <ul className="mt-4 divide-y divide-ink/10 border-t border-ink/10" aria-label="Products in this order">
       {unique.map((line) => (
-        <li
-          key={line.productId}
-          className="flex flex-wrap items-center justify-between gap-2 py-3"
-          data-testid="delivered-line"
-        >
+        <li key={line.productId} className="flex flex-wrap items-center justify-between gap-2 py-3">
           <span className="text-sm font-medium">{line.productName}</span>
           <Link
             to={reviewFormPath(line.productId)}

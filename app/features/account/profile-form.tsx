@@ -37,7 +37,7 @@ export function ProfileForm({
     <Form method="post" className="space-y-5" noValidate aria-label="Profile">
       {answer ? <FormMessage tone={answer.ok ? 'success' : 'error'}>{answer.message}</FormMessage> : null}
       {offered && (offered.phone || address) ? (
-        <p className="rounded-xl bg-sand p-3 text-sm" data-testid="profile-offer">
+        <p className="rounded-xl bg-sand p-3 text-sm">
           We filled in your{' '}
           {offered.phone && address ? 'phone and address' : offered.phone ? 'phone' : 'address'} from your
           order {offered.trackingNumber}. Check {offered.phone && !address ? 'it' : 'them'} and press Update

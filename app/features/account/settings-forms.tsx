@@ -35,7 +35,7 @@ export function NotificationsForm({
         defaultChecked={profile.notifyPromotions}
       />
       {promotionsPending ? (
-        <p className="-mt-2 text-sm text-muted" data-testid="promotions-pending">
+        <p className="-mt-2 text-sm text-muted">
           Waiting for you to confirm: open the link we emailed to {profile.email}.
         </p>
       ) : null}

@@ -51,13 +51,16 @@ export function AdminSignIn({
           <SubmitButton pendingText="Signing in…">Sign In</SubmitButton>
         </Form>
         {root?.demoMode && !root.demoCredentials ? (
-          <p className="mt-6 rounded-lg bg-sand px-4 py-3 text-sm" data-testid="demo-admin-elsewhere">
-            {DEMO_ADMIN_LOOPBACK_ONLY}
-          </p>
+          <p className="mt-6 rounded-lg bg-sand px-4 py-3 text-sm">{DEMO_ADMIN_LOOPBACK_ONLY}</p>
         ) : null}
         {root?.demoMode && root.demoCredentials ? (
-          <div className="mt-6 rounded-lg bg-sand px-4 py-3 text-sm" data-testid="demo-credentials">
-            <p className="font-semibold">Demo shop: demo admin credentials</p>
+          <section
+            className="mt-6 rounded-lg bg-sand px-4 py-3 text-sm"
+            aria-labelledby="demo-credentials-title"
+          >
+            <h2 id="demo-credentials-title" className="font-semibold">
+              Demo shop: demo admin credentials
+            </h2>
             <p className="mt-1">
               Email: <code>{DEMO_ADMIN.email}</code>
             </p>
@@ -65,7 +68,7 @@ export function AdminSignIn({
               Password: <code>{DEMO_ADMIN.password}</code>
             </p>
             <p className="mt-2 text-muted">{DEMO_ADMIN_SECOND_FACTOR_NOTICE}</p>
-          </div>
+          </section>
         ) : null}
         <p className="mt-6 text-center text-sm">
           <Link to="/" className="font-semibold text-plum-800 hover:underline">

@@ -50,15 +50,9 @@ export function Enrol({
         width={200}
         height={200}
         className="mx-auto mt-4 h-[200px] w-[200px]"
-        data-testid="two-factor-qr"
       />
       <p className="mt-3 text-sm">Can’t scan it? Enter this key in the app (time-based, 6 digits):</p>
-      <p
-        className="mt-1 break-all rounded-lg bg-sand px-3 py-2 text-center font-mono text-sm"
-        data-testid="two-factor-secret"
-      >
-        {grouped}
-      </p>
+      <p className="mt-1 break-all rounded-lg bg-sand px-3 py-2 text-center font-mono text-sm">{grouped}</p>
       <Form method="post" className="mt-5 space-y-4" noValidate aria-label="Set up two-factor sign-in">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <input type="hidden" name="secret" value={enrolment.secret} />
@@ -115,7 +109,7 @@ export function Manage({
   return (
     <>
       <h1 className="mt-3 text-center font-display text-2xl font-semibold">Two-factor sign-in is on</h1>
-      <p className="mt-2 text-center text-sm text-muted" data-testid="recovery-codes-left">
+      <p className="mt-2 text-center text-sm text-muted">
         {`You have ${recoveryCodesLeft} unused recovery ${recoveryCodesLeft === 1 ? 'code' : 'codes'}.`}
       </p>
       <Form method="post" className="mt-5 space-y-4" noValidate aria-label="New recovery codes">
@@ -153,7 +147,7 @@ export function RecoveryCodes({ codes, redirectTo }: { codes: string[]; redirect
       </p>
       <ol
         className="mt-4 grid grid-cols-2 gap-2 rounded-lg bg-sand p-4 font-mono text-sm"
-        data-testid="recovery-codes"
+        aria-label="Recovery codes"
       >
         {codes.map((code) => (
           <li key={code}>{code}</li>

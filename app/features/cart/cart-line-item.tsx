@@ -9,7 +9,7 @@ import type { CartLine } from '#core/contract/cart.ts';
 
 export function CartLineItem({ line }: { line: CartLine }) {
   return (
-    <li className="flex gap-4 py-5" data-testid="cart-line" data-variant-id={line.variantId}>
+    <li className="flex gap-4 py-5">
       <Link to={line.productPath} className="w-20 shrink-0 sm:w-24">
         {line.image ? (
           <ResponsiveImage
@@ -46,16 +46,8 @@ export function CartLineItem({ line }: { line: CartLine }) {
         <p className="text-sm">
           <Price kobo={line.unitPriceKobo} /> each
         </p>
-        {line.notice ? (
-          <p className="text-sm font-medium text-plum-700" data-testid="line-notice">
-            {line.notice}
-          </p>
-        ) : null}
-        {line.problem ? (
-          <p className="text-sm font-semibold text-sale" data-testid="line-problem">
-            {line.problem}
-          </p>
-        ) : null}
+        {line.notice ? <p className="text-sm font-medium text-plum-700">{line.notice}</p> : null}
+        {line.problem ? <p className="text-sm font-semibold text-sale">{line.problem}</p> : null}
         <div className="flex flex-wrap items-center justify-between gap-3 pt-1">
           <form
             method="post"
@@ -74,9 +66,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
             >
               <Minus className="h-4 w-4" aria-hidden="true" />
             </button>
-            <span className="w-9 text-center font-semibold" data-testid="line-quantity">
-              {line.quantity}
-            </span>
+            <span className="w-9 text-center font-semibold">{line.quantity}</span>
             <button
               type="submit"
               name="quantity"
@@ -88,7 +78,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
               <Plus className="h-4 w-4" aria-hidden="true" />
             </button>
           </form>
-          <p className="font-semibold" data-testid="line-total">
+          <p className="font-semibold">
             <Price kobo={line.subtotalKobo} />
           </p>
         </div>

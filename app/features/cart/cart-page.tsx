@@ -5,6 +5,7 @@ import { Lock, ShoppingBag, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Price } from '#app/components/ui/price.tsx';
 import { FormMessage } from '#app/features/account/form-fields.tsx';
+import { HOOK, mark } from '#app/lib/islands-contract.ts';
 import type { CartView } from '#core/contract/cart.ts';
 import { CartLineItem } from './cart-line-item.tsx';
 import { PromoBox } from './promo-box.tsx';
@@ -23,8 +24,7 @@ export function CartPage({ cart, actionData }: { cart: CartView; actionData: Car
     return (
       <section
         className="container-shop flex flex-col items-center py-20 text-center"
-        data-testid="cart-empty"
-        data-cart-page
+        {...mark(HOOK.cartPage)}
       >
         {failed ? (
           <div className="mb-6 w-full max-w-lg text-left">
@@ -42,11 +42,11 @@ export function CartPage({ cart, actionData }: { cart: CartView; actionData: Car
   }
 
   return (
-    <section className="container-shop py-8 sm:py-12" data-cart-page>
+    <section className="container-shop py-8 sm:py-12" {...mark(HOOK.cartPage)}>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="section-title">Your Cart</h1>
-          <p className="mt-1 text-sm text-muted" data-testid="cart-item-count">
+          <p className="mt-1 text-sm text-muted">
             {cart.itemCount} {cart.itemCount === 1 ? 'item' : 'items'}
           </p>
         </div>
@@ -65,7 +65,8 @@ export function CartPage({ cart, actionData }: { cart: CartView; actionData: Car
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_380px]">
         <ul
           className="divide-y divide-ink/10 rounded-2xl bg-white px-4 shadow-sm sm:px-6"
-          data-testid="cart-lines"
+          aria-label="Items in your cart"
+          {...mark(HOOK.cartLines)}
         >
           {cart.lines.map((line) => (
             <CartLineItem key={line.variantId} line={line} />
@@ -80,14 +81,14 @@ export function CartPage({ cart, actionData }: { cart: CartView; actionData: Car
           <dl className="space-y-2 text-sm">
             <div className="flex justify-between gap-4">
               <dt>Subtotal</dt>
-              <dd data-testid="cart-subtotal">
+              <dd>
                 <Price kobo={cart.subtotalKobo} />
               </dd>
             </div>
             {cart.discountKobo > 0 ? (
               <div className="flex justify-between gap-4 text-ok">
                 <dt>Discount ({cart.promo?.code})</dt>
-                <dd data-testid="cart-discount">
+                <dd>
                   <Price kobo={cart.discountKobo} discount />
                 </dd>
               </div>
@@ -98,7 +99,7 @@ export function CartPage({ cart, actionData }: { cart: CartView; actionData: Car
             </div>
             <div className="flex justify-between gap-4 border-t border-ink/10 pt-3 text-base font-semibold">
               <dt>Total</dt>
-              <dd data-testid="cart-total">
+              <dd>
                 <Price kobo={cart.totalKobo} />
               </dd>
             </div>

@@ -14,7 +14,6 @@ export function PromoBox({
       {promo ? (
         <div
           className={`flex items-center justify-between gap-2 rounded-lg px-3 py-2 text-sm ${promo.applied ? 'bg-ok/10 text-ok' : 'bg-sale/5 text-sale'}`}
-          data-testid="promo-status"
         >
           <span>{promo.message}</span>
           <form method="post" action="/cart">

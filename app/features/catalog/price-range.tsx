@@ -1,3 +1,4 @@
+import { HOOK, mark } from '#app/lib/islands-contract.ts';
 import { PRICE_RANGE_MAX_NAIRA } from '#core/catalog.ts';
 import { priceRangeLabel } from './listing-params.ts';
 
@@ -12,9 +13,9 @@ export function PriceRange({ minPrice, maxPrice }: { minPrice: number; maxPrice?
   const from = Math.min(minPrice, PRICE_RANGE_MAX_NAIRA);
   const to = maxPrice ?? PRICE_RANGE_MAX_NAIRA;
   return (
-    <fieldset className="space-y-3" data-price-range>
+    <fieldset className="space-y-3" {...mark(HOOK.priceRange)}>
       <legend className="text-sm font-semibold">Price</legend>
-      <p className="text-sm text-muted" aria-live="polite" data-testid="price-range-label">
+      <p className="text-sm text-muted" aria-live="polite" {...mark(HOOK.priceRangeLabel)}>
         {priceRangeLabel(from)} – {priceRangeLabel(to)}
       </p>
       <div className="space-y-2">

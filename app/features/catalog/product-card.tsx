@@ -10,7 +10,7 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
   const stock = stockBadge(product.stock);
   const href = productPath(product);
   return (
-    <article className="group relative flex flex-col" data-testid="product-card">
+    <article className="group relative flex flex-col">
       <div className="relative overflow-hidden rounded-2xl bg-sand">
         {product.image ? (
           <ResponsiveImage
@@ -51,7 +51,7 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
           </Link>
         </h3>
         {product.rating ? (
-          <p className="flex items-center gap-1 text-xs text-muted" data-testid="card-rating">
+          <p className="flex items-center gap-1 text-xs text-muted">
             <Stars rating={product.rating.average} label={`Rated ${product.rating.average} out of 5`} />
             <span aria-hidden="true">({product.rating.count})</span>
             <span className="sr-only">from {product.rating.count} reviews</span>

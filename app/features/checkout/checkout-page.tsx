@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { FormMessage, TextField } from '#app/features/account/form-fields.tsx';
 import { StateSelect } from '#app/features/account/profile-form.tsx';
 import type { FormFailure } from '#app/lib/forms.server.ts';
+import { HOOK, mark } from '#app/lib/islands-contract.ts';
 import type { CartView } from '#core/contract/cart.ts';
 import { formatDeliveryFee } from '#core/money.ts';
 import type { PaymentMethod } from '#core/order-status.ts';
@@ -97,7 +98,7 @@ export function CheckoutPage({
         noValidate
         className="mt-6 grid gap-8 lg:grid-cols-[1fr_380px]"
         aria-label="Checkout"
-        data-checkout={terms}
+        {...mark(HOOK.checkout, terms)}
       >
         <input type="hidden" name="idempotencyKey" value={failed?.values.idempotencyKey ?? idempotencyKey} />
         <div className="min-w-0 space-y-8">
@@ -176,7 +177,7 @@ export function CheckoutPage({
               defaultValue={typed('shipLandmark')}
               error={errors.shipLandmark?.[0]}
             />
-            <p className="text-sm text-muted" data-testid="delivery-estimate" hidden={!rate}>
+            <p className="text-sm text-muted" {...mark(HOOK.deliveryEstimate)} hidden={!rate}>
               {rate
                 ? `Delivery to ${rate.state}: ${formatDeliveryFee(foot.deliveryFeeKobo)}, usually ${rate.etaDaysMin}–${rate.etaDaysMax} working days.`
                 : ''}

@@ -1,6 +1,7 @@
 // The checkout's order summary: the lines, subtotal, discount, delivery fee and total, all in
 // naira (the shopper pays in naira whatever currency they browse in), and the submit button.
 import { Lock, Wallet } from 'lucide-react';
+import { HOOK, mark } from '#app/lib/islands-contract.ts';
 import type { CartView } from '#core/contract/cart.ts';
 import { formatDeliveryFee, formatDiscount, formatPrice } from '#core/money.ts';
 
@@ -56,18 +57,18 @@ export function CheckoutSummary({
         ) : null}
         <div className="flex justify-between">
           <dt>Shipping</dt>
-          <dd data-testid="checkout-delivery">
+          <dd {...mark(HOOK.deliveryFee)}>
             {rate ? formatDeliveryFee(deliveryFeeKobo) : 'Free in most states'}
           </dd>
         </div>
         {freeDeliveryFromKobo !== null ? (
-          <p className="text-xs text-muted" data-testid="free-delivery-note">
+          <p className="text-xs text-muted">
             {`Free delivery on orders of ${formatPrice(freeDeliveryFromKobo)} or more.`}
           </p>
         ) : null}
         <div className="flex justify-between border-t border-ink/10 pt-3 text-base font-semibold">
           <dt>Total</dt>
-          <dd data-testid="checkout-total">{formatPrice(total)}</dd>
+          <dd {...mark(HOOK.checkoutTotal)}>{formatPrice(total)}</dd>
         </div>
       </dl>
       <p className="text-xs text-muted">
@@ -77,7 +78,7 @@ export function CheckoutSummary({
           The island says "Pay ₦…" for an online payment and "Placing your order…" once sent. */}
       <button type="submit" className="btn-primary w-full" disabled={!cart.canCheckout}>
         <Wallet className="h-4 w-4" aria-hidden="true" />
-        <span data-checkout-label>Place Order</span>
+        <span {...mark(HOOK.checkoutLabel)}>Place Order</span>
       </button>
       <p className="flex items-center justify-center gap-1.5 text-xs text-muted">
         <Lock className="h-3.5 w-3.5" aria-hidden="true" /> Secured by Paystack. We never see your card.

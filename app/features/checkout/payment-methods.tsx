@@ -2,6 +2,7 @@
 // by CSS) or pay on delivery where the state allows it (app/islands/checkout.ts hides it in the
 // other states once the shopper picks one).
 import { Landmark, Lock, Truck } from 'lucide-react';
+import { HOOK, mark } from '#app/lib/islands-contract.ts';
 import type { PaymentMethod } from '#core/order-status.ts';
 
 export interface BankDetails {
@@ -49,14 +50,14 @@ export function PaymentMethods({
     <fieldset className="min-w-0 space-y-3 rounded-2xl bg-white p-5 shadow-sm sm:p-6 [&>legend~*]:clear-both">
       <legend className="float-left mb-2 w-full text-lg font-semibold">Payment</legend>
       {error ? (
-        <p className="text-sm font-medium text-sale" data-field-error="paymentMethod">
+        <p className="text-sm font-medium text-sale" {...mark(HOOK.fieldError, 'paymentMethod')}>
           {error}
         </p>
       ) : null}
       {METHODS.map((m) => (
         <label
           key={m.id}
-          data-payment-method={m.id}
+          {...mark(HOOK.paymentMethod, m.id)}
           hidden={m.id === 'pay_on_delivery' && !podHere}
           className="group flex cursor-pointer gap-3 rounded-xl border border-ink/15 p-4 has-[:checked]:border-plum-800 has-[:checked]:bg-plum-50"
         >
@@ -77,10 +78,7 @@ export function PaymentMethods({
               {m.id === 'pay_on_delivery' ? ` Available in ${podStates.join(' and ')}.` : ''}
             </span>
             {m.id === 'bank_transfer' ? (
-              <span
-                className="mt-2 hidden rounded-lg bg-white p-3 text-sm group-has-[:checked]:block"
-                data-testid="bank-details"
-              >
+              <span className="mt-2 hidden rounded-lg bg-white p-3 text-sm group-has-[:checked]:block">
                 {bank.name} · {bank.accountName} · <strong>{bank.accountNumber}</strong>
                 <br />
                 Your order reference for the transfer comes on the next page and by email.

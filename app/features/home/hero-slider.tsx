@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx';
+import { HOOK, mark } from '#app/lib/islands-contract.ts';
 import type { HeroSlide } from '#core/contract/catalog.ts';
 
 /**
@@ -21,7 +22,7 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
       aria-roledescription="carousel"
       aria-label="Featured collections"
       className="relative overflow-hidden bg-plum-900"
-      data-testid="hero"
+      {...mark(HOOK.hero)}
       data-paused="true"
     >
       <div className="relative h-[440px] sm:h-[480px] lg:h-auto lg:aspect-[1920/800] lg:max-h-[640px] lg:w-full">
@@ -36,11 +37,9 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
               aria-label={`${i + 1} of ${count}`}
               aria-hidden={!active}
               inert={!active}
-              data-hero-slide
+              {...mark(HOOK.heroSlide)}
               data-active={active ? 'true' : 'false'}
-              className={`absolute inset-0 transition-opacity duration-700 motion-reduce:transition-none ${
-                active ? 'opacity-100' : 'pointer-events-none opacity-0'
-              }`}
+              className="pointer-events-none absolute inset-0 opacity-0 transition-opacity duration-700 motion-reduce:transition-none data-[active=true]:pointer-events-auto data-[active=true]:opacity-100"
             >
               <ResponsiveImage
                 image={slide.image}
@@ -75,7 +74,7 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
         <>
           <button
             type="button"
-            data-hero-step="-1"
+            {...mark(HOOK.heroStep, -1)}
             aria-label="Previous slide"
             className="absolute left-2 top-1/2 hidden h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/20 text-white backdrop-blur hover:bg-white/35 sm:inline-flex"
           >
@@ -83,7 +82,7 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
           </button>
           <button
             type="button"
-            data-hero-step="1"
+            {...mark(HOOK.heroStep, 1)}
             aria-label="Next slide"
             className="absolute right-2 top-1/2 hidden h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/20 text-white backdrop-blur hover:bg-white/35 sm:inline-flex"
           >
@@ -94,14 +93,12 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
               <button
                 key={slide.id}
                 type="button"
-                data-hero-dot={i}
+                {...mark(HOOK.heroDot, i)}
                 aria-label={`Show slide ${i + 1}`}
                 aria-current={i === index ? 'true' : undefined}
                 className="group inline-flex h-8 w-8 items-center justify-center"
               >
-                <span
-                  className={`block h-2.5 rounded-full transition-all ${i === index ? 'w-7 bg-gold-400' : 'w-2.5 bg-white/60 group-hover:bg-white'}`}
-                />
+                <span className="block h-2.5 w-2.5 rounded-full bg-white/60 transition-all group-hover:bg-white group-aria-[current=true]:w-7 group-aria-[current=true]:bg-gold-400 group-aria-[current=true]:group-hover:bg-gold-400" />
               </button>
             ))}
           </div>

@@ -17,7 +17,7 @@ export function ProductSection(props: {
   if (props.products.length === 0) return null;
   const headingId = `${props.id}-title`;
   return (
-    <section aria-labelledby={headingId} className="container-shop py-10 sm:py-14" data-testid={props.id}>
+    <section aria-labelledby={headingId} className="container-shop py-10 sm:py-14">
       <div className="mb-6 flex items-end justify-between gap-4">
         <div>
           <h2 id={headingId} className="section-title flex items-center gap-2">
@@ -46,11 +46,7 @@ export function ShopByCategory({ categories }: { categories: Category[] }) {
   const shown = SHOP_BY_CATEGORY.flatMap((slug) => categories.filter((c) => c.slug === slug));
   if (shown.length === 0) return null;
   return (
-    <section
-      aria-labelledby="categories-title"
-      className="bg-sand/60 py-12 sm:py-16"
-      data-testid="shop-by-category"
-    >
+    <section aria-labelledby="categories-title" className="bg-sand/60 py-12 sm:py-16">
       <div className="container-shop">
         <h2 id="categories-title" className="section-title text-center">
           Shop by Category
@@ -111,7 +107,7 @@ const SELLING_POINTS = [
 
 export function PromoBlock() {
   return (
-    <section aria-labelledby="promo-title" className="container-shop py-12 sm:py-16" data-testid="promo">
+    <section aria-labelledby="promo-title" className="container-shop py-12 sm:py-16">
       <h2 id="promo-title" className="sr-only">
         Why shop with us
       </h2>

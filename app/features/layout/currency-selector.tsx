@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useFetcher, useLocation } from 'react-router';
+import { HOOK, mark } from '#app/lib/islands-contract.ts';
 import { isCurrencyCode } from '#core/money.ts';
 import { useRootData } from './store-data.ts';
 
@@ -24,7 +25,7 @@ export function CurrencySelector({ id, tone = 'dark' }: { id: string; tone?: 'da
         id={id}
         name="currency"
         value={current}
-        data-currency-select
+        {...mark(HOOK.currencySelect)}
         onChange={(event) => {
           const code = event.currentTarget.value;
           try {

@@ -4,6 +4,7 @@
 // (app/lib/personal-slots.server.tsx). Sign-out is a plain form: it works with or without React.
 import { LogOut, ShoppingBag, User } from 'lucide-react';
 import { Link } from 'react-router';
+import { HOOK, mark } from '#app/lib/islands-contract.ts';
 
 export interface HeaderUser {
   name: string;
@@ -24,8 +25,7 @@ export function AccountControls({ user }: { user: HeaderUser }) {
       <Link
         to="/dashboard"
         className="inline-flex h-11 min-w-11 max-w-40 items-center justify-center gap-1.5 rounded-full px-1.5 text-sm font-semibold hover:bg-plum-50 hover:text-plum-800 sm:px-2"
-        data-testid="account-link"
-        data-signed-in="true"
+        {...mark(HOOK.signedIn, 'true')}
       >
         <User className="h-5 w-5 shrink-0" aria-hidden="true" />
         <span className="hidden truncate sm:inline">{user.name.split(' ')[0]}</span>
@@ -61,23 +61,35 @@ export function MenuLogout() {
   );
 }
 
-/** The cart link, with a badge above zero units. */
+/** The cart link's badge: how many units, above zero. */
+const CART_COUNT_CLASS =
+  'absolute right-0.5 top-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-plum-800 px-1 text-[11px] font-bold text-white';
+
+/**
+ * The badge for an empty cart's link to gain, as a <template> the product page's island clones.
+ * Written as its HTML (React would hydrate a template's children as real nodes on the hydrated
+ * pages, where the browser has put them in its inert content).
+ */
+const CART_COUNT_TEMPLATE = { __html: `<span ${HOOK.cartCount} class="${CART_COUNT_CLASS}"></span>` };
+
+/** The cart link, with a badge above zero units (or the badge's template at zero). */
 export function CartLink({ count }: { count: number }) {
   return (
     <Link
       to="/cart"
       className={ICON_BUTTON}
       aria-label={count > 0 ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart'}
+      {...mark(HOOK.cartLink)}
     >
       <ShoppingBag className="h-5 w-5" aria-hidden="true" />
       {count > 0 ? (
-        <span
-          data-testid="cart-count"
-          className="absolute right-0.5 top-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-plum-800 px-1 text-[11px] font-bold text-white"
-        >
+        <span {...mark(HOOK.cartCount)} className={CART_COUNT_CLASS}>
           {count > 99 ? '99+' : count}
         </span>
-      ) : null}
+      ) : (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this file, no shopper data
+        <template {...mark(HOOK.cartCountTemplate)} dangerouslySetInnerHTML={CART_COUNT_TEMPLATE} />
+      )}
     </Link>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { useFetcher, useLocation } from 'react-router';
+import { HOOK, mark } from '#app/lib/islands-contract.ts';
 import { NEWSLETTER_CHECK_INBOX } from '#core/newsletter.ts';
 import type { action } from '../../routes/newsletter.tsx';
 
@@ -23,9 +24,9 @@ export function NewsletterForm() {
       method="post"
       action="/newsletter"
       noValidate
-      className="space-y-2"
+      className="group space-y-2"
       id="newsletter"
-      data-newsletter
+      {...mark(HOOK.newsletter)}
       onSubmit={(event) => {
         // With JavaScript the answer shows in place; without it the form posts and the page reloads.
         event.preventDefault();
@@ -58,9 +59,9 @@ export function NewsletterForm() {
       </div>
       <p
         id={messageId}
-        data-newsletter-status
+        {...mark(HOOK.newsletterStatus)}
         role="status"
-        className={`min-h-5 text-sm ${result && !result.ok ? 'text-gold-300' : 'text-cream/80'}`}
+        className="min-h-5 text-sm text-cream/80 group-has-[[aria-invalid=true]]:text-gold-300"
       >
         {result?.message ?? (subscribedWithoutJs ? NEWSLETTER_CHECK_INBOX : '')}
       </p>

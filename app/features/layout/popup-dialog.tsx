@@ -1,5 +1,6 @@
 import { type ReactNode, useId, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { HOOK, mark } from '#app/lib/islands-contract.ts';
 
 interface PopupFormProps {
   /** Where the link goes without JavaScript, and where the form submits. */
@@ -41,7 +42,7 @@ export function PopupForm(props: PopupFormProps) {
         aria-label={props.triggerLabel}
         aria-haspopup="dialog"
         aria-controls={dialogId}
-        data-dialog-trigger
+        {...mark(HOOK.dialogTrigger)}
         className={props.triggerClassName}
         onClick={(event) => {
           if (!dialog.current?.showModal) return;
@@ -95,7 +96,7 @@ export function PopupForm(props: PopupFormProps) {
             />
           </div>
           <div className="flex justify-end gap-2">
-            <button type="button" className="btn-outline" onClick={close} data-dialog-close>
+            <button type="button" className="btn-outline" onClick={close} {...mark(HOOK.dialogClose)}>
               Cancel
             </button>
             <button type="submit" className="btn-primary">

@@ -143,9 +143,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/10">
         <div className="container-shop flex flex-col gap-2 py-5 text-xs text-cream/70 sm:flex-row sm:items-center sm:justify-between">
-          <p>
-            © <span data-testid="footer-year">{year}</span> Crown Hair Lagos. All rights reserved.
-          </p>
+          <p>{`© ${year} Crown Hair Lagos. All rights reserved.`}</p>
           <p>Secure checkout · Prices in naira (₦) · Nationwide delivery</p>
         </div>
       </div>

@@ -58,10 +58,7 @@ export function SiteHeader() {
       </div>
 
       {root && root.currency.code !== 'NGN' ? (
-        <p
-          className="bg-gold-300 px-4 py-1 text-center text-xs font-medium text-ink"
-          data-testid="approximate-note"
-        >
+        <p className="bg-gold-300 px-4 py-1 text-center text-xs font-medium text-ink">
           Prices in {root.currency.code} are approximate. You pay in naira (₦) at checkout.
         </p>
       ) : null}

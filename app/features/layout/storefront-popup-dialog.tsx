@@ -62,7 +62,6 @@ function PopupBannerDialog({ popup, onClose }: { popup: StorefrontPopup; onClose
       aria-labelledby={titleId}
       aria-describedby={popup.message ? messageId : undefined}
       className="m-auto w-[min(92vw,32rem)] overflow-hidden rounded-2xl bg-cream p-0 text-ink shadow-2xl backdrop:bg-ink/50"
-      data-testid="storefront-popup"
     >
       {popup.image && (
         <img

@@ -74,10 +74,7 @@ export function OrderConfirmation({
       </div>
 
       {bankTransfer && outcome === 'offline' ? (
-        <div
-          className="mt-6 rounded-2xl border-2 border-plum-800 bg-white p-5 text-sm"
-          data-testid="transfer-details"
-        >
+        <div className="mt-6 rounded-2xl border-2 border-plum-800 bg-white p-5 text-sm">
           <p className="font-semibold">Transfer {formatPrice(order.totalKobo)} to:</p>
           <p className="mt-1">
             {bank.name} · {bank.accountName} · <strong className="text-base">{bank.accountNumber}</strong>
@@ -89,19 +86,15 @@ export function OrderConfirmation({
         </div>
       ) : null}
 
-      <div className="mt-8 rounded-2xl bg-white p-5 shadow-sm sm:p-6" data-testid="order-summary">
+      <div className="mt-8 rounded-2xl bg-white p-5 shadow-sm sm:p-6">
         <dl className="grid gap-3 text-sm sm:grid-cols-3">
           <div>
             <dt className="text-muted">Order ID</dt>
-            <dd className="font-mono text-base font-semibold" data-testid="order-id">
-              {order.trackingNumber}
-            </dd>
+            <dd className="font-mono text-base font-semibold">{order.trackingNumber}</dd>
           </div>
           <div>
             <dt className="text-muted">{outcome === 'paid' || late ? 'Total paid' : 'Total to pay'}</dt>
-            <dd className="text-base font-semibold" data-testid="order-total">
-              {formatPrice(order.totalKobo)}
-            </dd>
+            <dd className="text-base font-semibold">{formatPrice(order.totalKobo)}</dd>
           </div>
           <div>
             <dt className="text-muted">Estimated delivery</dt>
@@ -112,7 +105,7 @@ export function OrderConfirmation({
           lines={order.lines}
           className="mt-5 divide-y divide-ink/10 border-t border-ink/10 text-sm"
           itemClassName="flex justify-between gap-3 py-3"
-          testId="order-lines"
+          label="Items in this order"
         />
         {order.discountKobo > 0 ? (
           <p className="text-sm text-ok">

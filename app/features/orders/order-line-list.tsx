@@ -7,15 +7,16 @@ export function OrderLineList({
   lines,
   className,
   itemClassName,
-  testId,
+  label,
 }: {
   lines: TrackedOrder['lines'];
   className: string;
   itemClassName: string;
-  testId?: string;
+  /** What the list is, for screen readers (and whoever looks for it). */
+  label?: string;
 }) {
   return (
-    <ul className={className} data-testid={testId}>
+    <ul className={className} aria-label={label}>
       {lines.map((l) => (
         <li key={`${l.sku}-${l.quantity}`} className={itemClassName}>
           <span>

@@ -4,6 +4,7 @@
 // "Added" in the status line and updates the header's cart badge, finding its elements by the
 // data attributes below.
 import { Minus, Plus } from 'lucide-react';
+import { HOOK, mark } from '#app/lib/islands-contract.ts';
 
 export function AddToCart({
   variantId,
@@ -25,7 +26,7 @@ export function AddToCart({
       method="post"
       action="/cart"
       className="flex flex-1 flex-wrap items-center gap-3"
-      data-add-to-cart
+      {...mark(HOOK.addToCart)}
       data-product-name={productName}
     >
       <input type="hidden" name="intent" value="add" />
@@ -37,7 +38,7 @@ export function AddToCart({
           // Enabled by the islands script; without JavaScript the field is typed into.
           disabled
           aria-label="Decrease quantity"
-          data-quantity-step="-1"
+          {...mark(HOOK.quantityStep, -1)}
         >
           <Minus className="h-4 w-4" aria-hidden="true" />
         </button>
@@ -53,23 +54,26 @@ export function AddToCart({
           max={max}
           defaultValue={1}
           className="h-11 w-12 appearance-none bg-transparent text-center font-semibold [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
-          data-testid="quantity"
         />
         <button
           type="button"
           className="inline-flex h-11 w-11 items-center justify-center disabled:opacity-40"
           disabled
           aria-label="Increase quantity"
-          data-quantity-step="1"
+          {...mark(HOOK.quantityStep, 1)}
         >
           <Plus className="h-4 w-4" aria-hidden="true" />
         </button>
       </div>
-      <button type="submit" className="btn-primary flex-1" disabled={soldOut} data-testid="add-to-cart">
+      <button type="submit" className="btn-primary flex-1" disabled={soldOut}>
         {soldOut ? 'Out of stock' : 'Add to Cart'}
       </button>
-      <p role="status" className="basis-full text-sm" data-testid="add-to-cart-status">
-        {notice ? <span className="font-semibold">{notice}</span> : null}
+      {/* The islands script says here what Add to Cart did; `data-tone` gives the colour. */}
+      <p
+        role="status"
+        className="basis-full text-sm font-semibold data-[tone=error]:text-sale data-[tone=ok]:text-ok [&_a]:underline"
+      >
+        {notice}
       </p>
     </form>
   );

@@ -5,6 +5,7 @@
 // fetch and puts this section of the answer in place of the old one (data-back-in-stock).
 import { BellRing } from 'lucide-react';
 import { useActionData } from 'react-router';
+import { HOOK, mark } from '#app/lib/islands-contract.ts';
 import type { action as productAction } from '../../routes/product.tsx';
 
 export interface BackInStockState {
@@ -44,15 +45,14 @@ export function BackInStockView({
       id="back-in-stock"
       aria-labelledby="back-in-stock-title"
       className="w-full min-w-0 rounded-2xl border border-ink/15 bg-plum-50/40 p-4 [overflow-wrap:anywhere]"
-      data-testid="back-in-stock"
-      data-back-in-stock
+      {...mark(HOOK.backInStock)}
     >
       <h2 id="back-in-stock-title" className="flex items-center gap-2 font-semibold">
         <BellRing className="h-4 w-4" aria-hidden="true" />
         Sold out for now
       </h2>
       {done ? (
-        <p role="status" className="mt-2 text-sm font-semibold text-ok" data-testid="back-in-stock-status">
+        <p role="status" className="mt-2 text-sm font-semibold text-ok">
           {mine?.ok
             ? mine.message
             : `You're on the list: we'll email ${state.accountEmail ?? 'you'} once, when it's back.`}
@@ -81,11 +81,10 @@ export function BackInStockView({
                 aria-invalid={fieldError ? true : undefined}
                 aria-describedby={fieldError ? 'back-in-stock-error' : undefined}
                 className="mt-1 w-full rounded-full border border-ink/20 px-4 py-2.5"
-                data-testid="back-in-stock-email"
               />
             </div>
           )}
-          <button type="submit" className="btn-primary w-full" data-testid="back-in-stock-submit">
+          <button type="submit" className="btn-primary w-full">
             Email me when it's back
           </button>
           <p role="status" className="text-sm" id="back-in-stock-error">

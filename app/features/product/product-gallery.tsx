@@ -3,6 +3,7 @@
 // data attributes, and the islands script (app/islands/product.ts) swaps them into the main
 // picture when one is pressed. The server always shows the first picture.
 import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx';
+import { HOOK, mark } from '#app/lib/islands-contract.ts';
 import { type ImageRef, mediaUrl, srcSet, srcSetWidths } from '#core/media.ts';
 
 const MAIN_SIZES = '(min-width: 1024px) 600px, 100vw';
@@ -26,8 +27,8 @@ export function ProductGallery({ images, name }: { images: ImageRef[]; name: str
   const current = images[0];
   if (!current) return <div className="aspect-[4/5] rounded-3xl bg-sand" />;
   return (
-    <div className="space-y-3" data-testid="gallery" data-gallery>
-      <div className="overflow-hidden rounded-3xl bg-sand" data-gallery-main>
+    <div className="space-y-3" {...mark(HOOK.gallery)}>
+      <div className="overflow-hidden rounded-3xl bg-sand" {...mark(HOOK.galleryMain)}>
         <ResponsiveImage
           image={current}
           sizes={MAIN_SIZES}
@@ -44,8 +45,8 @@ export function ProductGallery({ images, name }: { images: ImageRef[]; name: str
                 type="button"
                 aria-label={`Show picture ${i + 1} of ${images.length}`}
                 aria-pressed={i === 0}
-                className={`block overflow-hidden rounded-xl ring-2 ${i === 0 ? 'ring-plum-800' : 'ring-transparent hover:ring-plum-100'}`}
-                data-gallery-thumb
+                className="block overflow-hidden rounded-xl ring-2 ring-transparent hover:ring-plum-100 aria-pressed:ring-plum-800 aria-pressed:hover:ring-plum-800"
+                {...mark(HOOK.galleryThumb)}
                 {...mainSources(image)}
               >
                 <ResponsiveImage

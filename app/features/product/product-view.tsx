@@ -8,6 +8,7 @@ import { PersonalSlot } from '#app/components/personal-slot.tsx';
 import { Price } from '#app/components/ui/price.tsx';
 import { ProductGrid } from '#app/features/catalog/product-card.tsx';
 import { useCurrency, useRootData } from '#app/features/layout/store-data.ts';
+import { HOOK, mark } from '#app/lib/islands-contract.ts';
 import { useNonce } from '#app/lib/nonce.ts';
 import { isOnSale, percentOff, productPath, stockBadge } from '#core/catalog.ts';
 import type { ProductDetail, ProductSummary } from '#core/contract/catalog.ts';
@@ -156,7 +157,7 @@ export function ProductView({
               {product.name}
             </h1>
             <RatingSummary reviews={reviews} />
-            <div className="mt-4 flex flex-wrap items-center gap-3" data-testid="variant-price">
+            <div className="mt-4 flex flex-wrap items-center gap-3">
               <Price kobo={variant.priceKobo} compareAtKobo={variant.compareAtPriceKobo} size="lg" />
               {sale ? (
                 <span className="rounded-full bg-sale px-2.5 py-1 text-xs font-bold uppercase text-white">
@@ -169,7 +170,7 @@ export function ProductView({
                 Approximate price in {currency.code}. You pay {formatPrice(variant.priceKobo)} in naira.
               </p>
             ) : null}
-            <p className="mt-2 text-sm" data-testid="variant-stock">
+            <p className="mt-2 text-sm">
               {badge?.kind === 'out-of-stock' ? (
                 <span className="font-semibold text-sale">Out of stock</span>
               ) : badge?.kind === 'low-stock' ? (
@@ -200,7 +201,12 @@ export function ProductView({
             )}
             {/* Without JavaScript a signed-in shopper's heart posts to the account's wishlist (a guest
                 is asked to sign in); the islands script toggles it in place (data-wishlist). */}
-            <form method="post" action={WISHLIST_ACTION} data-wishlist data-product-id={product.id}>
+            <form
+              method="post"
+              action={WISHLIST_ACTION}
+              {...mark(HOOK.wishlist)}
+              data-product-id={product.id}
+            >
               <input type="hidden" name="productId" value={product.id} />
               <input
                 type="hidden"
@@ -217,7 +223,7 @@ export function ProductView({
               Prefer to chat?{' '}
               <a
                 href={whatsappOrder}
-                data-whatsapp-order
+                {...mark(HOOK.whatsappOrder)}
                 target="_blank"
                 rel="noopener noreferrer"
                 className="font-semibold text-plum-800 underline"
@@ -233,7 +239,7 @@ export function ProductView({
             <h2 className="font-sans text-sm font-bold uppercase tracking-wider">Description</h2>
             <p className="mt-2 leading-relaxed text-ink/90">{product.description}</p>
           </div>
-          <dl data-testid="details">
+          <dl>
             <DetailRow label="Category" value={product.categoryName} />
             <DetailRow label="Style" value={product.subcategory} />
             <DetailRow label="Grade" value={product.grade} />

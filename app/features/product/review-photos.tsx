@@ -23,7 +23,7 @@ export function ReviewPhotos({
   if (photos.length === 0) return null;
   const box = size === 'sm' ? 'h-16 w-16' : 'h-20 w-20';
   return (
-    <ul className="mt-3 flex flex-wrap gap-2" data-testid="review-photos">
+    <ul className="mt-3 flex flex-wrap gap-2" aria-label={`Photos from ${from}`}>
       {photos.map((photo, index) => {
         const label = photo.alt || `Photo ${index + 1} from ${from}`;
         return (

@@ -3,12 +3,18 @@
 // hidden and the islands script (app/islands/product.ts) reveals and runs it (data-share), so
 // without JavaScript only the WhatsApp link shows.
 import { Share2 } from 'lucide-react';
+import { HOOK, mark } from '#app/lib/islands-contract.ts';
 
 export function ShareButton({ url, title }: { url: string; title: string }) {
   const whatsapp = `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}`;
   return (
-    <div className="flex flex-wrap items-center gap-2" data-share data-url={url} data-title={title}>
-      <button type="button" className="btn-outline min-h-10" hidden data-share-button>
+    <div
+      className="flex flex-wrap items-center gap-2"
+      {...mark(HOOK.share)}
+      data-url={url}
+      data-title={title}
+    >
+      <button type="button" className="btn-outline min-h-10" hidden {...mark(HOOK.shareButton)}>
         <Share2 className="h-4 w-4" aria-hidden="true" /> Share
       </button>
       <a
@@ -19,7 +25,7 @@ export function ShareButton({ url, title }: { url: string; title: string }) {
       >
         Share on WhatsApp
       </a>
-      <span role="status" className="text-sm text-muted" data-share-status />
+      <span role="status" className="text-sm text-muted" {...mark(HOOK.shareStatus)} />
     </div>
   );
 }

@@ -11,10 +11,12 @@ export function WishlistButton({ saved }: { saved: boolean }) {
       value={saved ? 'remove' : 'add'}
       aria-pressed={saved}
       aria-label={saved ? 'Remove from wishlist' : 'Add to wishlist'}
-      className="inline-flex h-11 w-11 items-center justify-center rounded-full border border-ink/20 hover:border-plum-700"
-      data-testid="wishlist-toggle"
+      className="group inline-flex h-11 w-11 items-center justify-center rounded-full border border-ink/20 hover:border-plum-700"
     >
-      <Heart className={`h-5 w-5 ${saved ? 'fill-sale text-sale' : ''}`} aria-hidden="true" />
+      <Heart
+        className="h-5 w-5 group-aria-pressed:fill-sale group-aria-pressed:text-sale"
+        aria-hidden="true"
+      />
     </button>
   );
 }

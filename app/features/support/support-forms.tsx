@@ -34,10 +34,7 @@ export function TicketStatusPill({ status }: { status: TicketStatus }) {
         ? 'bg-gold-300 text-ink'
         : 'bg-plum-50 text-plum-800';
   return (
-    <span
-      className={`rounded-full px-3 py-1 text-xs font-bold uppercase tracking-wide ${tone}`}
-      data-testid="ticket-status"
-    >
+    <span className={`rounded-full px-3 py-1 text-xs font-bold uppercase tracking-wide ${tone}`}>
       {TICKET_STATUS_LABELS[status]}
     </span>
   );
@@ -214,10 +211,7 @@ export function NewTicketForm({
 function Message({ message }: { message: TicketMessage }) {
   const staff = message.author === 'staff';
   return (
-    <li
-      className={`rounded-xl p-4 text-sm ${staff ? 'bg-plum-50' : 'bg-white ring-1 ring-ink/10'}`}
-      data-testid={staff ? 'ticket-reply' : 'ticket-message'}
-    >
+    <li className={`rounded-xl p-4 text-sm ${staff ? 'bg-plum-50' : 'bg-white ring-1 ring-ink/10'}`}>
       <p className="font-semibold">
         {staff ? 'Reply from Crown Hair' : message.authorName}{' '}
         <span className="font-normal text-muted">· {when.format(new Date(message.createdAt))}</span>
@@ -251,11 +245,7 @@ export function TicketThread({
 }) {
   const failed = answer && !answer.ok ? answer : null;
   return (
-    <article
-      className="rounded-2xl bg-white p-5 shadow-sm"
-      data-testid="ticket"
-      aria-labelledby={`ticket-${ticket.id}`}
-    >
+    <article className="rounded-2xl bg-white p-5 shadow-sm" aria-labelledby={`ticket-${ticket.id}`}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h3 id={`ticket-${ticket.id}`} className="font-semibold">

@@ -164,9 +164,7 @@ export function OrderDetail({
               <dt>Delivery</dt>
               <dd className="text-right">{formatDeliveryFee(order.deliveryFeeKobo)}</dd>
               <dt className="font-semibold">Total</dt>
-              <dd className="text-right font-semibold" data-testid="order-total">
-                {formatPrice(order.totalKobo)}
-              </dd>
+              <dd className="text-right font-semibold">{formatPrice(order.totalKobo)}</dd>
             </dl>
           </Card>
 

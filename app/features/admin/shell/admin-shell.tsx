@@ -45,7 +45,7 @@ export function AdminShell({ user, secondFactorExempt, notice, badges, children 
           >
             Crown Hair <span className="text-gold-300">Admin</span>
           </Link>
-          <span className="ml-auto hidden text-sm text-cream/80 sm:inline" data-testid="admin-user">
+          <span className="ml-auto hidden text-sm text-cream/80 sm:inline">
             {user.name} · {ROLE_LABEL[user.role]}
           </span>
           <a
@@ -70,7 +70,7 @@ export function AdminShell({ user, secondFactorExempt, notice, badges, children 
       {notice}
       <div className="gap-6 px-3 py-4 sm:px-4 md:grid md:grid-cols-[13rem_minmax(0,1fr)] md:py-6">
         {/* Phone: the sidebar behind a Menu button. */}
-        <details ref={menu} className="group mb-4 md:hidden" data-testid="admin-menu">
+        <details ref={menu} className="group mb-4 md:hidden">
           <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg bg-white px-4 text-sm font-semibold shadow-sm [&::-webkit-details-marker]:hidden">
             <Menu className="h-4 w-4" aria-hidden="true" /> Menu
           </summary>
@@ -142,7 +142,6 @@ function SectionLink({
           <span
             // The figures wrap under each other rather than spill out of a narrow sidebar.
             className="ml-auto flex min-w-0 flex-wrap justify-end gap-1"
-            data-testid={`badge-${label.toLowerCase()}`}
             aria-hidden="true"
           >
             {badge.pills.map((p) => (
