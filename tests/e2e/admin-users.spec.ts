@@ -73,7 +73,10 @@ for (const width of WIDTHS) {
 
       // The audit log names who did it and why.
       await goToSection(page, 'Audit log');
-      const about = page.getByTestId('audit-entry').filter({ hasText: `user ${id}` });
+      const about = page
+        .getByRole('list', { name: 'Audit entries' })
+        .getByRole('listitem')
+        .filter({ hasText: `user ${id}` });
       const suspended = about.filter({ hasText: 'user.suspended' }).first();
       await suspended.waitFor(SLOW);
       expect(await suspended.innerText()).toContain(t.owner.name);
