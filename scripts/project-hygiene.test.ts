@@ -103,7 +103,6 @@ describe('project hygiene', () => {
       'app/features/admin/users/users-table.tsx',
       'app/routes/admin.mailbox-message.tsx',
       'app/routes/admin.mailbox.tsx',
-      'app/routes/admin.settings-page.tsx',
     ];
     const pending = new Set([...beingSplit, ...notYetConverted]);
     const testOnly =
