@@ -98,9 +98,6 @@ describe('project hygiene', () => {
       'app/features/admin/ui/empty-state.tsx',
       'app/features/admin/ui/filter-bar.tsx',
       'app/features/admin/ui/photo-manager.tsx',
-      'app/features/admin/users/user-detail.tsx',
-      'app/features/admin/users/users-page.tsx',
-      'app/features/admin/users/users-table.tsx',
       'app/routes/admin.mailbox-message.tsx',
       'app/routes/admin.mailbox.tsx',
     ];

@@ -53,7 +53,7 @@ for (const width of WIDTHS) {
       await suspend.getByLabel(/^Reason/).fill('Chargeback under review');
       await page.getByRole('button', { name: `Yes, suspend ${customer.name}` }).click();
       await expectMessage(page, /suspended/i);
-      await page.getByTestId('suspended-badge').waitFor(SLOW);
+      await page.getByText('Suspended', { exact: true }).waitFor(SLOW);
       await expectNoSidewaysScroll(page, 'the user page');
       await expectNoSeriousViolations(page, 'the suspended user page with its result message');
 
