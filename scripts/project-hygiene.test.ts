@@ -90,7 +90,6 @@ describe('project hygiene', () => {
       'app/features/admin/newsletter/subscribers-page.tsx',
       'app/features/admin/orders/order-detail.tsx',
       'app/features/admin/orders/orders-list.tsx',
-      'app/features/admin/orders/packing-slip.tsx',
       'app/features/admin/products/products-page.tsx',
       'app/features/admin/reviews/reviews-page.tsx',
       'app/features/admin/ui/confirm-step.tsx',
