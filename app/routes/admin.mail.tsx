@@ -44,7 +44,7 @@ type Row = Route.ComponentProps['loaderData']['failing'][number];
 function MailTable({ rows, kind }: { rows: Row[]; kind: 'failing' | 'failed' }) {
   return (
     <div className="mt-3 overflow-x-auto rounded-xl bg-white shadow-sm">
-      <table className="w-full text-left text-sm" data-testid={`mail-${kind}`}>
+      <table className="w-full text-left text-sm">
         <thead className="text-muted">
           <tr>
             <th className="px-3 py-2">To</th>

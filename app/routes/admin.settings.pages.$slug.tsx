@@ -114,7 +114,6 @@ export default function AdminSettingsPage({ loaderData, actionData }: Route.Comp
         <section
           aria-labelledby="preview-title"
           className="mt-6 rounded-xl border border-dashed border-plum-700/40 bg-cream p-4 sm:p-6"
-          data-testid="page-preview"
         >
           <h2 id="preview-title" className="text-sm font-semibold uppercase text-muted">
             Preview (not saved)

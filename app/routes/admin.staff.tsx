@@ -40,7 +40,7 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls sideways must be reachable by keyboard (axe: scrollable-region-focusable)
         tabIndex={0}
       >
-        <table className="w-full text-left text-sm" data-testid="staff-table">
+        <table className="w-full text-left text-sm">
           <thead className="border-b border-ink/10 text-xs uppercase text-muted">
             <tr>
               <th scope="col" className="px-4 py-3">

@@ -47,11 +47,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       badges={complaintBadges(loaderData.complaints)}
       notice={
         loaderData.demoMode ? (
-          <p
-            role="status"
-            className="border-b border-gold-400 bg-gold-300 px-4 py-2 text-sm text-ink"
-            data-testid="demo-shop-notice"
-          >
+          <p role="status" className="border-b border-gold-400 bg-gold-300 px-4 py-2 text-sm text-ink">
             <strong>Demo shop.</strong> Sample data, a demo admin whose password is published, sandbox
             payments. Never use it for real orders. To take the shop over, create your own admin with{' '}
             <code>npm run admin:create</code> (or ADMIN_EMAIL and ADMIN_PASSWORD): demo mode then ends for
@@ -61,10 +57,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       }
     >
       {loaderData.secondFactorExempt ? (
-        <p
-          className="mb-4 rounded-lg bg-gold-300 px-4 py-3 text-sm text-ink"
-          data-testid="demo-admin-second-factor"
-        >
+        <p className="mb-4 rounded-lg bg-gold-300 px-4 py-3 text-sm text-ink">
           {DEMO_ADMIN_SECOND_FACTOR_NOTICE}
         </p>
       ) : null}

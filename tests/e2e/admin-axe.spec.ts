@@ -98,7 +98,7 @@ for (const width of WIDTHS) {
       await check(page, '/admin/launch', 'Launch checklist');
       await check(page, '/admin/settings/pages/shipping', 'Edit Shipping Information');
       await page.getByRole('button', { name: 'Preview' }).click();
-      await page.getByTestId('page-preview').waitFor(SLOW);
+      await page.getByRole('region', { name: 'Preview (not saved)' }).waitFor(SLOW);
       await expectNoSeriousViolations(page, 'the content page preview');
       await expectNoSidewaysScroll(page, 'the content page preview');
     });

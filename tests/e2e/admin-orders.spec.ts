@@ -205,7 +205,8 @@ for (const width of WIDTHS) {
       // The audit log says who moved it, and from what to what.
       await goToSection(page, 'Audit log');
       const entry = page
-        .getByTestId('audit-entry')
+        .getByRole('list', { name: 'Audit entries' })
+        .getByRole('listitem')
         .filter({ hasText: 'order.status_changed' })
         .filter({ hasText: trackingNumber });
       await entry.first().waitFor(SLOW);

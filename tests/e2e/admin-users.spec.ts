@@ -53,7 +53,7 @@ for (const width of WIDTHS) {
       await suspend.getByLabel(/^Reason/).fill('Chargeback under review');
       await page.getByRole('button', { name: `Yes, suspend ${customer.name}` }).click();
       await expectMessage(page, /suspended/i);
-      await page.getByTestId('suspended-badge').waitFor(SLOW);
+      await page.getByText('Suspended', { exact: true }).waitFor(SLOW);
       await expectNoSidewaysScroll(page, 'the user page');
       await expectNoSeriousViolations(page, 'the suspended user page with its result message');
 
@@ -73,7 +73,10 @@ for (const width of WIDTHS) {
 
       // The audit log names who did it and why.
       await goToSection(page, 'Audit log');
-      const about = page.getByTestId('audit-entry').filter({ hasText: `user ${id}` });
+      const about = page
+        .getByRole('list', { name: 'Audit entries' })
+        .getByRole('listitem')
+        .filter({ hasText: `user ${id}` });
       const suspended = about.filter({ hasText: 'user.suspended' }).first();
       await suspended.waitFor(SLOW);
       expect(await suspended.innerText()).toContain(t.owner.name);

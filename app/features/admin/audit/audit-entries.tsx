@@ -12,9 +12,9 @@ export function AuditEntries({
   showSubject?: boolean;
 }) {
   return (
-    <ol className="divide-y divide-ink/10 rounded-xl bg-white shadow-sm" data-testid="audit-entries">
+    <ol aria-label="Audit entries" className="divide-y divide-ink/10 rounded-xl bg-white shadow-sm">
       {entries.map((e) => (
-        <li key={e.id} className="px-4 py-3 text-sm" data-testid="audit-entry">
+        <li key={e.id} className="px-4 py-3 text-sm">
           <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
             <strong className="font-semibold text-plum-900">{actionLabel(e.action)}</strong>
             {/* The recorded code, as the filter's Action field takes it. */}
@@ -53,7 +53,7 @@ function Details({ details }: { details: AuditEntry['details'] }) {
   return (
     <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-xs">
       {lines.map((line) => (
-        <div key={line.field} className="contents" data-testid="audit-detail">
+        <div key={line.field} className="contents">
           <dt className="text-muted">{line.field}</dt>
           <dd className="break-words">
             {line.before !== undefined ? (

@@ -79,10 +79,7 @@ export function AuditLogPage({ page, filter, people, actions, subjectTypes }: Au
       </div>
       <PendingRegion pending={pending} label="Loading entries…" className="mt-6">
         {page.items.length === 0 ? (
-          <EmptyState
-            title={filtered ? 'No entries match these filters.' : 'Nothing has been recorded yet.'}
-            testId="audit-empty"
-          >
+          <EmptyState title={filtered ? 'No entries match these filters.' : 'Nothing has been recorded yet.'}>
             {filtered
               ? 'Try a wider date range or another person.'
               : 'Staff sign-ins and every change made in the admin portal will appear here.'}

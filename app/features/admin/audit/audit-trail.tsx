@@ -19,7 +19,7 @@ export function AuditTrail({
 }) {
   const all = `/admin/audit?${new URLSearchParams({ subjectType, subjectId: String(subjectId) })}`;
   return (
-    <section aria-labelledby="audit-trail-heading" className="mt-8" data-testid="audit-trail">
+    <section aria-labelledby="audit-trail-heading" className="mt-8">
       <h2 id="audit-trail-heading" className="font-display text-xl font-semibold">
         {title}
       </h2>

@@ -7,10 +7,7 @@ import { lagosTime } from './format.ts';
 
 export function PackingSlip({ order }: { order: AdminOrderDetail }) {
   return (
-    <main
-      className="mx-auto max-w-2xl bg-white p-6 text-ink print:max-w-none print:p-0"
-      data-testid="packing-slip"
-    >
+    <main className="mx-auto max-w-2xl bg-white p-6 text-ink print:max-w-none print:p-0">
       <div className="mb-6 flex items-center justify-between gap-3 print:hidden">
         <a href={`/admin/orders/${order.trackingNumber}`} className="underline">
           ← Back to the order

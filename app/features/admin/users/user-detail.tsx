@@ -74,10 +74,7 @@ export function UserDetail({ user, orders, auditTrail, can, self, failure }: Use
         {user.active ? (
           <span className="rounded-full bg-ok/10 px-2 py-0.5 text-xs font-semibold text-ok">Active</span>
         ) : (
-          <span
-            className="rounded-full bg-sale/10 px-2 py-0.5 text-xs font-semibold text-sale"
-            data-testid="suspended-badge"
-          >
+          <span className="rounded-full bg-sale/10 px-2 py-0.5 text-xs font-semibold text-sale">
             Suspended
           </span>
         )}
@@ -227,7 +224,7 @@ export function UserDetail({ user, orders, auditTrail, can, self, failure }: Use
           <p className="text-sm text-muted">No orders yet.</p>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full min-w-[560px] text-left text-sm" data-testid="user-orders">
+            <table className="w-full min-w-[560px] text-left text-sm">
               <thead className="border-b border-ink/10 text-xs uppercase text-muted">
                 <tr>
                   <th scope="col" className="py-2 pr-4">

@@ -80,7 +80,6 @@ export function UsersPage({ data }: { data: AdminUsersPage & { query: AdminUsers
       <ul
         className={`mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4 ${pending ? 'admin-pending' : ''}`}
         aria-busy={pending}
-        data-testid="users-summary"
       >
         {cards.map((card) => (
           <li key={card.label}>
@@ -151,16 +150,13 @@ export function UsersPage({ data }: { data: AdminUsersPage & { query: AdminUsers
       </div>
 
       <PendingRegion pending={pending} label="Loading accounts…" className="mt-6">
-        <p className="text-sm text-muted" data-testid="users-count">
+        <p className="text-sm text-muted">
           {total.toLocaleString('en-NG')} {total === 1 ? 'account' : 'accounts'}
           {filtered ? (total === 1 ? ' matches this filter' : ' match this filter') : ''}
         </p>
         <div className="mt-2">
           {items.length === 0 ? (
-            <EmptyState
-              title={filtered ? 'No account matches this filter.' : 'No accounts yet.'}
-              testId="users-empty"
-            >
+            <EmptyState title={filtered ? 'No account matches this filter.' : 'No accounts yet.'}>
               {filtered
                 ? 'Try a shorter search, or clear the filter.'
                 : 'Customers appear here once they sign up.'}

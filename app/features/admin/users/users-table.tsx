@@ -10,7 +10,7 @@ import { formatDay, formatWhen, ROLE_LABELS } from './format.ts';
 
 export function UsersTable({ users }: { users: AdminUserRow[] }) {
   return (
-    <DataTable caption="Accounts" testId="users-table">
+    <DataTable caption="Accounts">
       <thead className="border-b border-ink/10">
         <tr>
           <Th>Name</Th>
