@@ -98,7 +98,7 @@ describe('project hygiene', () => {
       'app/features/admin/ui/empty-state.tsx',
       'app/features/admin/ui/filter-bar.tsx',
       'app/features/admin/ui/photo-manager.tsx',
-      'app/routes/admin.mailbox-message.tsx',
+      'app/routes/admin.mailbox.$id.tsx',
       'app/routes/admin.mailbox.tsx',
     ];
     const pending = new Set([...beingSplit, ...notYetConverted]);
