@@ -99,7 +99,9 @@ for (const width of WIDTHS) {
 
       // The owner deletes it after the spec's question; the storefront has no popup again.
       await openPage(admin, '/admin/banners?tab=popup');
-      const row = admin.getByTestId('popup-row').filter({ hasText: title });
+      const row = admin
+        .getByRole('listitem')
+        .filter({ has: admin.getByRole('heading', { name: title, level: 2, exact: true }) });
       await row.locator('summary', { hasText: 'Delete' }).click();
       await expect
         .poll(() => row.getByText('Are you sure you want to delete this popup?').isVisible())

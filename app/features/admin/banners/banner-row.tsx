@@ -26,7 +26,7 @@ export function BannerRow(props: {
     </>
   );
   return (
-    <li className="rounded-xl border border-ink/10 bg-white p-3" data-testid={`${kind}-row`}>
+    <li className="rounded-xl border border-ink/10 bg-white p-3">
       <div className="flex flex-wrap gap-3">
         {props.imageId ? (
           <img
@@ -97,7 +97,6 @@ export function BannerRow(props: {
           question={`Are you sure you want to delete this ${noun}?`}
           confirmLabel={`Yes, delete this ${noun}`}
           intent="delete"
-          testId={`delete-${kind}-${id}`}
         >
           {hidden}
         </ConfirmStep>
