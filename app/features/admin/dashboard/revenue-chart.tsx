@@ -40,7 +40,7 @@ export function RevenueChart({
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer font-semibold">The chart’s figures as a table</summary>
         <div className="mt-2 max-h-80 overflow-auto">
-          <table className="w-full text-left">
+          <table className="w-full text-left" data-testid="revenue-table">
             <thead>
               <tr>
                 <th scope="col" className="py-1 pr-4">
@@ -79,6 +79,7 @@ function ChartSvg({ chart }: { chart: RevenueChartGeometry }) {
       className="h-auto w-full"
       role="img"
       aria-labelledby="revenue-chart-title revenue-chart-summary"
+      data-testid="revenue-chart"
     >
       {chart.yTicks.map((t) => (
         <g key={t.label}>
