@@ -168,7 +168,7 @@ for (const width of WIDTHS) {
       await check(page, '/admin/complaints?status=resolved', 'Complaints');
       await check(page, '/admin/complaints?q=no-such-complaint-anywhere', 'Complaints');
       await check(page, `/admin/complaints?reply=${ticket.split('/').pop()}`, 'Complaints');
-      await page.getByTestId('reply-dialog').waitFor(SLOW);
+      await page.getByRole('dialog', { name: /^Reply to / }).waitFor(SLOW);
       await expectNoSeriousViolations(page, 'the reply dialog');
       await check(page, ticket);
     });

@@ -43,12 +43,14 @@ for (const width of WIDTHS) {
       await page.getByRole('radio', { name: /Active/ }).check();
       await page.getByLabel('Length', { exact: true }).fill('12", 14", 16"');
       await page.getByRole('button', { name: 'Build rows' }).click();
-      const rows = page.locator('[data-testid="variant-rows"] tbody tr');
+      const rows = page.getByRole('table', { name: 'Variants: one row per combination' }).locator('tbody tr');
       await expect.poll(() => rows.count(), SLOW).toBe(3);
       // What was typed stays after building.
       expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe(name);
 
-      const bulk = page.getByTestId('bulk-edit');
+      const bulk = page.getByRole('group', {
+        name: 'Set for all selected rows (all rows if none is ticked)',
+      });
       await bulk.getByLabel('Price (₦)', { exact: true }).fill('45,000');
       await bulk.getByLabel('Stock', { exact: true }).fill('6');
       await page.getByRole('button', { name: 'Set for selected' }).click();

@@ -117,7 +117,7 @@ describe('the admin dashboard on a phone', () => {
       expect(await spilling(page, 'section[aria-labelledby="revenue-chart-title"]')).toEqual([]);
       expect(await spilling(page, 'section[aria-labelledby="recent-orders-title"]')).toEqual([]);
       // Each recent order says its number, customer, total and status on screen.
-      const first = page.locator('[data-testid="recent-order"]:visible').first();
+      const first = page.getByRole('region', { name: 'Recent orders' }).getByRole('listitem').first();
       const text = await first.innerText();
       expect(text).toMatch(/CH\d+/);
       expect(text).toMatch(/₦[\d,]+/);

@@ -3,6 +3,7 @@
 // /admin/complaints, see the photo on its page and reply from the dialog; the guest opens the
 // private link from the emailed reply, reads it and answers; staff see the answer. axe checks the
 // shopper pages (the admin ones are in admin-axe.spec.ts).
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { jpegPhoto } from '#tests/factories/images.ts';
 import { uniqueEmail } from './accounts-helpers.ts';
@@ -11,6 +12,9 @@ import { expectNoSeriousViolations } from './axe.ts';
 import { openPage } from './browser.ts';
 
 const admin = setupAdmin('Funke Support');
+
+/** The rows of the complaints table, as the owner reads it (the table named by its caption). */
+const complaintRows = (page: Page) => page.getByRole('table', { name: 'Complaints' }).getByRole('row');
 
 describe.each(WIDTHS)('support tickets on a $name', (width) => {
   it('a guest opens a ticket with a photo, staff reply, the guest reads it by the emailed link and answers', async () => {
@@ -44,10 +48,12 @@ describe.each(WIDTHS)('support tickets on a $name', (width) => {
     const staff = await admin.open(width);
     await openPage(staff, `/admin/complaints?q=${encodeURIComponent(email)}`);
     await staff.getByRole('heading', { name: 'Complaints', level: 1 }).waitFor(SLOW);
-    const row = staff.getByTestId('complaint-row').filter({ hasText: reference });
+    const row = complaintRows(staff).filter({ hasText: reference });
     await row.getByRole('link', { name: subject }).click();
     await staff.waitForURL((url) => /^\/admin\/complaints\/\d+$/.test(url.pathname), SLOW);
-    const photo = staff.getByTestId('customer-message').locator('img').first();
+    const photo = staff
+      .getByRole('region', { name: 'Conversation' })
+      .getByRole('img', { name: 'Sent by Halima Guest with this message' });
     await photo.waitFor(SLOW);
     await expect
       .poll(() => photo.evaluate((img) => (img as HTMLImageElement).naturalWidth), SLOW)
@@ -58,13 +64,13 @@ describe.each(WIDTHS)('support tickets on a $name', (width) => {
       .filter({ hasText: reference })
       .getByRole('link', { name: 'Reply' })
       .click();
-    const dialog = staff.getByTestId('reply-dialog');
+    const dialog = staff.getByRole('dialog', { name: 'Reply to Halima Guest' });
     await dialog.waitFor(SLOW);
     await dialog.getByLabel(/Your reply/).fill('We are sorry! A replacement wig leaves our store today.');
     await dialog.getByRole('button', { name: 'Send Reply' }).click();
     await expectMessage(staff, /Reply saved and emailed/);
     await expect
-      .poll(() => staff.getByTestId('complaint-row').filter({ hasText: reference }).innerText(), SLOW)
+      .poll(() => complaintRows(staff).filter({ hasText: reference }).innerText(), SLOW)
       .toContain('Update Reply');
 
     // The guest opens the private link from the emailed reply, reads it and answers.

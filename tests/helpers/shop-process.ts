@@ -203,7 +203,9 @@ export async function staffSignIn(
 /** The admin product form's fields as its page renders them (what an owner posts back). */
 export function productFormFields(html: string): Record<string, string> {
   const out: Record<string, string> = {};
-  const form = html.match(/<form[^>]*data-testid="product-form"[\s\S]*?<\/form>/)?.[0] ?? '';
+  // The product form is the one named by the page's heading.
+  const form = html.match(/<form[^>]*aria-labelledby="product-form-title"[\s\S]*?<\/form>/)?.[0];
+  if (!form) throw new Error(`No product form in the page: ${html.slice(0, 300)}`);
   const decode = (s: string) =>
     s
       .replace(/&quot;/g, '"')

@@ -71,7 +71,9 @@ function ask(client: TestClient, path: string, fields: Record<string, string>) {
 /** The edit form's fields as the admin page renders them (inputs only; enough for a stock edit). */
 function renderedFields(html: string): Record<string, string> {
   const out: Record<string, string> = {};
-  const form = html.match(/<form[^>]*data-testid="product-form"[\s\S]*?<\/form>/)?.[0] ?? '';
+  // The product form is the one named by the page's heading.
+  const form = html.match(/<form[^>]*aria-labelledby="product-form-title"[\s\S]*?<\/form>/)?.[0];
+  if (!form) throw new Error(`No product form in the page: ${html.slice(0, 300)}`);
   const decode = (s: string) =>
     s
       .replace(/&quot;/g, '"')
@@ -102,7 +104,9 @@ function renderedFields(html: string): Record<string, string> {
 
 async function ownerSetsStock(productId: number, row: number, stock: number) {
   const form = renderedFields((await admin.get(`/admin/products/${productId}`)).body);
-  form[field.row(row, 'stock')] = String(stock);
+  const stockField = field.row(row, 'stock');
+  if (!(stockField in form)) throw new Error(`The product form has no ${stockField} field`);
+  form[stockField] = String(stock);
   const res = await admin.post(`/admin/products/${productId}`, { ...form, intent: 'save' });
   expect(res.statusCode, res.body.slice(0, 500)).toBe(302);
 }

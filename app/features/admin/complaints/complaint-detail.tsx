@@ -101,14 +101,11 @@ export function ComplaintDetail({
             <h2 id="thread-title" className="text-lg font-semibold">
               Conversation
             </h2>
-            <ol className="mt-3 space-y-3" data-testid="admin-thread">
+            <ol className="mt-3 space-y-3">
               {ticket.messages.map((m) => (
                 <li
                   key={m.id}
                   className={`rounded-lg p-3 text-sm ${m.internal ? 'border border-dashed border-gold-500 bg-gold-300/30' : m.author === 'staff' ? 'bg-plum-50' : 'bg-sand/40'}`}
-                  data-testid={
-                    m.internal ? 'internal-note' : m.author === 'staff' ? 'staff-reply' : 'customer-message'
-                  }
                 >
                   <p className="font-semibold">
                     {m.internal ? 'Internal note · ' : ''}
@@ -248,7 +245,7 @@ export function ComplaintDetail({
             {ticket.orders.length === 0 ? (
               <p className="mt-2 text-muted">No orders with this account or email.</p>
             ) : (
-              <ul className="mt-2 divide-y divide-ink/10" data-testid="customer-orders">
+              <ul className="mt-2 divide-y divide-ink/10">
                 {ticket.orders.map((o) => (
                   <li key={o.trackingNumber} className="py-2">
                     <Link

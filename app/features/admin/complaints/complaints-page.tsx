@@ -103,7 +103,7 @@ export function ComplaintsPage({
         Customers’ support tickets, from their account or the Get Support page. Replies are emailed to them.
       </p>
 
-      <div className="mt-6 grid grid-cols-3 gap-3" data-testid="complaints-counts">
+      <nav className="mt-6 grid grid-cols-3 gap-3" aria-label="Complaints by status">
         {TICKET_STATUSES.map((s) => (
           <Link
             key={s}
@@ -116,7 +116,7 @@ export function ComplaintsPage({
             <span className="mt-1 block text-2xl font-semibold tabular-nums">{counts[s]}</span>
           </Link>
         ))}
-      </div>
+      </nav>
 
       {answer && !replyFailed ? (
         <div className="mt-4">
@@ -174,7 +174,7 @@ export function ComplaintsPage({
           </div>
         ) : (
           <div className="mt-6">
-            <DataTable caption="Complaints" testId="complaints-table">
+            <DataTable caption="Complaints">
               <thead className="border-b border-ink/10">
                 <tr>
                   <Th>Complaint</Th>
@@ -186,7 +186,7 @@ export function ComplaintsPage({
               </thead>
               <tbody className="divide-y divide-ink/10">
                 {items.map((t) => (
-                  <tr key={t.id} data-ticket-ref={t.reference} data-testid="complaint-row">
+                  <tr key={t.id}>
                     <Td className="max-w-[22rem]">
                       <Link
                         to={`/admin/complaints/${t.id}`}
@@ -281,7 +281,6 @@ function ReplyDialog({
       ref={dialog}
       open
       aria-labelledby={titleId}
-      data-testid="reply-dialog"
       className="inset-x-0 z-30 mx-auto my-4 w-[min(40rem,calc(100vw-1rem))] max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-2xl bg-cream p-0 text-ink shadow-2xl"
       onClose={() => {
         if (reopening.current) {

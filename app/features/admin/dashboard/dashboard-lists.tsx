@@ -24,7 +24,7 @@ export function RecentOrders({ orders }: { orders: DashboardFigures['recentOrder
         </Link>
       </div>
       {orders.length === 0 ? (
-        <p className="mt-3 text-sm text-muted" data-testid="recent-orders-empty">
+        <p className="mt-3 text-sm text-muted">
           No orders yet. They appear here the moment a shopper checks out.
         </p>
       ) : (
@@ -32,7 +32,7 @@ export function RecentOrders({ orders }: { orders: DashboardFigures['recentOrder
           {/* A phone: each order a short block, every figure on screen (no table cut off). */}
           <ul className="mt-3 divide-y divide-ink/5 text-sm sm:hidden">
             {orders.map((o) => (
-              <li key={o.trackingNumber} className="py-2" data-testid="recent-order">
+              <li key={o.trackingNumber} className="py-2">
                 <div className="flex flex-wrap items-baseline justify-between gap-x-3">
                   <Link
                     to={`/admin/orders/${o.trackingNumber}`}
@@ -50,7 +50,7 @@ export function RecentOrders({ orders }: { orders: DashboardFigures['recentOrder
               </li>
             ))}
           </ul>
-          <div className="mt-3 hidden overflow-x-auto sm:block" data-testid="recent-orders">
+          <div className="mt-3 hidden overflow-x-auto sm:block">
             <table className="w-full min-w-[560px] text-left text-sm">
               <thead className="text-xs uppercase tracking-wider text-muted">
                 <tr>
@@ -76,7 +76,7 @@ export function RecentOrders({ orders }: { orders: DashboardFigures['recentOrder
               </thead>
               <tbody>
                 {orders.map((o) => (
-                  <tr key={o.trackingNumber} className="border-t border-ink/5" data-testid="recent-order">
+                  <tr key={o.trackingNumber} className="border-t border-ink/5">
                     <td className="py-2 pr-3">
                       <Link
                         to={`/admin/orders/${o.trackingNumber}`}
@@ -105,17 +105,15 @@ export function RecentOrders({ orders }: { orders: DashboardFigures['recentOrder
 
 export function TopProducts({
   title,
-  testId,
   rows,
   by,
 }: {
   title: string;
-  testId: string;
   rows: DashboardFigures['topByUnits'];
   by: 'units' | 'revenue';
 }) {
   return (
-    <section className="rounded-xl bg-white p-4 shadow-sm" aria-label={title} data-testid={testId}>
+    <section className="rounded-xl bg-white p-4 shadow-sm" aria-label={title}>
       <h2 className="font-display text-xl font-semibold">{title}</h2>
       <p className="text-xs text-muted">Paid orders in the period</p>
       {rows.length === 0 ? (

@@ -32,7 +32,7 @@ export function DashboardPage({ name, figures, chart, phoneChart, launch }: Dash
   const { period, range } = figures;
   const previous = PREVIOUS_PERIOD_LABELS[period];
   return (
-    <section aria-labelledby="dashboard-title" data-testid="admin-dashboard">
+    <section aria-labelledby="dashboard-title">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 id="dashboard-title" className="font-display text-3xl font-semibold">
@@ -54,18 +54,8 @@ export function DashboardPage({ name, figures, chart, phoneChart, launch }: Dash
         <div className="mt-8 grid gap-6">
           <RecentOrders orders={figures.recentOrders} />
           <div className="grid min-w-0 gap-6 sm:grid-cols-2">
-            <TopProducts
-              title="Top sellers by units"
-              testId="top-units"
-              rows={figures.topByUnits}
-              by="units"
-            />
-            <TopProducts
-              title="Top sellers by revenue"
-              testId="top-revenue"
-              rows={figures.topByRevenue}
-              by="revenue"
-            />
+            <TopProducts title="Top sellers by units" rows={figures.topByUnits} by="units" />
+            <TopProducts title="Top sellers by revenue" rows={figures.topByRevenue} by="revenue" />
           </div>
         </div>
       </PendingRegion>

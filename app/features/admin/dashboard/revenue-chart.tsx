@@ -40,7 +40,8 @@ export function RevenueChart({
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer font-semibold">The chart’s figures as a table</summary>
         <div className="mt-2 max-h-80 overflow-auto">
-          <table className="w-full text-left" data-testid="revenue-table">
+          <table className="w-full text-left">
+            <caption className="sr-only">Revenue by {unit}</caption>
             <thead>
               <tr>
                 <th scope="col" className="py-1 pr-4">
@@ -60,7 +61,9 @@ export function RevenueChart({
                   <th scope="row" className="py-1 pr-4 font-normal">
                     {p.label}
                   </th>
-                  <td className="py-1 pr-4 text-right">{formatPrice(p.revenueKobo)}</td>
+                  <td className="py-1 pr-4 text-right">
+                    <data value={p.revenueKobo}>{formatPrice(p.revenueKobo)}</data>
+                  </td>
                   <td className="py-1 text-right">{p.orders}</td>
                 </tr>
               ))}
@@ -79,7 +82,6 @@ function ChartSvg({ chart }: { chart: RevenueChartGeometry }) {
       className="h-auto w-full"
       role="img"
       aria-labelledby="revenue-chart-title revenue-chart-summary"
-      data-testid="revenue-chart"
     >
       {chart.yTicks.map((t) => (
         <g key={t.label}>

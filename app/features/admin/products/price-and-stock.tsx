@@ -12,7 +12,7 @@ export function PriceAndStock({ draft, errors }: { draft: ProductDraft; errors: 
   const simple = draft.rows.length === 1 && Object.keys(draft.rows[0]!.options).length === 0;
   return (
     <>
-      <fieldset className="rounded-lg border border-ink/10 p-3" data-testid="variant-builder">
+      <fieldset className="rounded-lg border border-ink/10 p-3">
         <legend className="px-1 text-sm font-semibold">Options (variant builder)</legend>
         <p className="text-xs text-muted">
           Type the values a product comes in, separated by commas, then Build rows: one row per combination.
@@ -30,13 +30,7 @@ export function PriceAndStock({ draft, errors }: { draft: ProductDraft; errors: 
             />
           ))}
         </div>
-        <button
-          type="submit"
-          name="intent"
-          value="build"
-          className="btn-outline mt-3"
-          data-testid="build-rows"
-        >
+        <button type="submit" name="intent" value="build" className="btn-outline mt-3">
           Build rows
         </button>
       </fieldset>
@@ -91,7 +85,7 @@ function MoneyInput({
 
 function SimplePrice({ row, errors }: { row: DraftRow; errors: Errors }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="simple-price">
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       <RowHidden row={row} i={0} />
       <Field label="Price (₦)" name={field.row(0, 'price')} errors={errors} hint="e.g. 45,000">
         <MoneyInput name={field.row(0, 'price')} value={row.price} label="Price (₦)" errors={errors} />
@@ -135,7 +129,7 @@ function SimplePrice({ row, errors }: { row: DraftRow; errors: Errors }) {
 function VariantRows({ rows, errors }: { rows: DraftRow[]; errors: Errors }) {
   return (
     <>
-      <fieldset className="rounded-lg border border-ink/10 p-3" data-testid="bulk-edit">
+      <fieldset className="rounded-lg border border-ink/10 p-3">
         <legend className="px-1 text-sm font-semibold">
           Set for all selected rows (all rows if none is ticked)
         </legend>
@@ -162,7 +156,7 @@ function VariantRows({ rows, errors }: { rows: DraftRow[]; errors: Errors }) {
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls sideways must be reachable by keyboard (axe: scrollable-region-focusable)
         tabIndex={0}
       >
-        <table className="w-full min-w-[640px] text-left text-sm" data-testid="variant-rows">
+        <table className="w-full min-w-[640px] text-left text-sm">
           <caption className="sr-only">Variants: one row per combination</caption>
           <thead>
             <tr className="text-xs uppercase text-muted">

@@ -73,14 +73,12 @@ export function Text({
   );
 }
 
-export function Card({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+/** A part of the form: a region named by its heading ("Price and stock"). */
+export function Card({ title, children }: { title: string; children: ReactNode }) {
+  const id = `part-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (
-    <section
-      className="rounded-xl bg-white p-4 shadow-sm"
-      aria-labelledby={`${testId}-title`}
-      data-testid={testId}
-    >
-      <h2 id={`${testId}-title`} className="font-display text-xl font-semibold">
+    <section className="rounded-xl bg-white p-4 shadow-sm" aria-labelledby={id}>
+      <h2 id={id} className="font-display text-xl font-semibold">
         {title}
       </h2>
       <div className="mt-3 space-y-4">{children}</div>

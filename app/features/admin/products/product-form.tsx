@@ -43,7 +43,9 @@ export function ProductForm(props: ProductFormProps) {
         </Link>
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-3">
-        <h1 className="break-words font-display text-3xl font-semibold">{title}</h1>
+        <h1 id="product-form-title" className="break-words font-display text-3xl font-semibold">
+          {title}
+        </h1>
         {product ? (
           <StatusBadge tone={STATUS_TONES[product.status]}>{STATUS_LABELS[product.status]}</StatusBadge>
         ) : null}
@@ -54,7 +56,7 @@ export function ProductForm(props: ProductFormProps) {
         ) : null}
       </div>
       {readOnly ? (
-        <p className="mt-3 rounded-lg bg-plum-50 p-3 text-sm" data-testid="read-only">
+        <p className="mt-3 rounded-lg bg-plum-50 p-3 text-sm">
           {archived
             ? 'This product is archived: it is not on the storefront. An admin can restore it.'
             : 'You can read this product; only an admin can change it.'}
@@ -64,7 +66,6 @@ export function ProductForm(props: ProductFormProps) {
         <div
           role={ok ? 'status' : 'alert'}
           className={`mt-4 rounded-lg p-3 text-sm font-semibold ${ok ? 'bg-ok/10' : 'bg-sale/10 text-sale'}`}
-          data-testid="form-message"
         >
           {message}
           {errors.rows ? <span className="block font-normal">{errors.rows.join(' ')}</span> : null}
@@ -76,7 +77,7 @@ export function ProductForm(props: ProductFormProps) {
         encType="multipart/form-data"
         key={props.revision}
         className="mt-6 space-y-6"
-        data-testid="product-form"
+        aria-labelledby="product-form-title"
         noValidate
       >
         <fieldset disabled={readOnly} className="min-w-0 space-y-6">
@@ -91,7 +92,7 @@ export function ProductForm(props: ProductFormProps) {
           >
             Save
           </button>
-          <Card title="Product" testId="basics">
+          <Card title="Product">
             <Text label="Name" name="name" value={draft.name} errors={errors} required />
             <div className="grid gap-4 sm:grid-cols-2">
               <Field label="Category" name="category" errors={errors}>
@@ -150,7 +151,7 @@ export function ProductForm(props: ProductFormProps) {
             </label>
           </Card>
 
-          <Card title="Hair" testId="hair">
+          <Card title="Hair">
             <div className="grid gap-4 sm:grid-cols-3">
               <Text label="Grade" name="grade" value={draft.grade} errors={errors} hint="e.g. 12A" />
               <Text label="Origin" name="origin" value={draft.origin} errors={errors} hint="e.g. Brazilian" />
@@ -175,12 +176,12 @@ export function ProductForm(props: ProductFormProps) {
             </div>
           </Card>
 
-          <Card title="Photos" testId="photos">
+          <Card title="Photos">
             {readOnly ? (
               draft.photos.length === 0 ? (
                 <p className="text-sm text-muted">No photos yet.</p>
               ) : (
-                <ol className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="current-photos">
+                <ol className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Current photos">
                   {draft.photos.map((p, index) => {
                     const image = photos.find((ph) => ph.mediaId === p.mediaId);
                     return (
@@ -213,19 +214,13 @@ export function ProductForm(props: ProductFormProps) {
             <ErrorText name="photos" errors={errors} />
           </Card>
 
-          <Card title="Price and stock" testId="pricing">
+          <Card title="Price and stock">
             <PriceAndStock draft={draft} errors={errors} />
           </Card>
 
           {readOnly ? null : (
             <div className="flex flex-wrap gap-3">
-              <button
-                type="submit"
-                name="intent"
-                value="save"
-                className="btn-primary"
-                data-testid="save-product"
-              >
+              <button type="submit" name="intent" value="save" className="btn-primary">
                 {product ? 'Save product' : 'Add product'}
               </button>
               <Link to="/admin/products" className="btn-outline">
@@ -240,13 +235,7 @@ export function ProductForm(props: ProductFormProps) {
         <div className="mt-8 max-w-md">
           {archived ? (
             <Form method="post">
-              <button
-                type="submit"
-                name="intent"
-                value="restore"
-                className="btn-primary"
-                data-testid="restore-product"
-              >
+              <button type="submit" name="intent" value="restore" className="btn-primary">
                 Restore product
               </button>
             </Form>
@@ -256,7 +245,6 @@ export function ProductForm(props: ProductFormProps) {
               question={DELETE_QUESTION}
               confirmLabel="Yes, delete"
               intent="archive"
-              testId="delete-product"
             >
               <p className="text-xs text-muted">
                 It leaves the storefront at once; past orders, reviews and the audit log keep it. An admin can
