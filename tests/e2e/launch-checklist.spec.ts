@@ -3,7 +3,7 @@
 // state and what to do, copies the webhook address, and sends themselves a test email whose
 // result the page then shows — and the same page works with JavaScript off. axe finds nothing
 // serious and nothing scrolls sideways. (The sample data's removal: sample-removal.spec.ts.)
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   expectMessage,
@@ -17,6 +17,13 @@ import { expectNoSeriousViolations } from './axe.ts';
 import { openPage } from './browser.ts';
 
 const t = setupAdmin('Amaka Obi');
+
+/** A step of the checklist: the list item named by its heading ("Step 3: Payments"). */
+const launchStep = (page: Page, title: string) =>
+  page.getByRole('listitem', { name: new RegExp(`^Step \\d: ${title}$`) });
+
+/** What a step's badge says beside its heading: "Done" or "To do". */
+const stepBadge = (step: Locator) => step.getByText(/^(Done|To do)$/).innerText();
 
 const STEPS = [
   'Your own admin',
@@ -33,7 +40,10 @@ async function expectSteps(page: Page) {
   await page.getByRole('heading', { name: 'Launch checklist', level: 1 }).waitFor(SLOW);
   for (const title of STEPS)
     await page.getByRole('heading', { level: 2, name: new RegExp(title) }).waitFor(SLOW);
-  expect(await page.getByTestId('launch-progress').innerText()).toMatch(/^\d of 8 done$/);
+  // The progress in words agrees with the progress bar.
+  const progress = page.getByRole('progressbar', { name: 'Launch checklist progress' });
+  const done = await progress.getAttribute('aria-valuenow');
+  expect(await page.getByText(/^\d of 8 done$/).innerText()).toBe(`${done} of 8 done`);
 }
 
 /** Reloads until the email step says what became of the test email. */
@@ -42,7 +52,7 @@ async function expectTestEmailSent(page: Page, email: string) {
     .poll(
       async () => {
         await page.reload();
-        const result = page.getByTestId('test-email-result');
+        const result = page.getByText(/^Test email to /);
         return (await result.count()) > 0 ? result.innerText() : '';
       },
       { ...SLOW, interval: 1000 },
@@ -56,7 +66,7 @@ for (const width of WIDTHS) {
       const page = await t.open(width);
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
       await openPage(page, '/admin/dashboard');
-      const card = page.getByTestId('launch-card');
+      const card = page.getByRole('link', { name: /^Launch checklist: / });
       await card.waitFor(SLOW);
       expect(await card.innerText()).toMatch(/Launch checklist: \d of 8 done/);
       await card.click();
@@ -64,13 +74,13 @@ for (const width of WIDTHS) {
       await expectSteps(page);
 
       // The demo shop: the demo admin is still there, and the step says how to replace it.
-      const admin = page.getByTestId('step-admin');
-      expect(await admin.getAttribute('data-done')).toBe('false');
+      const admin = launchStep(page, 'Your own admin');
+      expect(await stepBadge(admin)).toBe('To do');
       expect(await admin.innerText()).toContain('npm run admin:create -- --email you@example.com');
       // The sandbox takes payments; the webhook address is there to copy.
-      const payments = page.getByTestId('step-payments');
+      const payments = launchStep(page, 'Payments');
       expect(await payments.innerText()).toContain('the built-in sandbox takes pretend payments');
-      const webhook = payments.getByTestId('copy-value');
+      const webhook = payments.getByLabel('Webhook address for Paystack');
       expect(await webhook.inputValue()).toMatch(/^http:\/\/.+\/api\/webhooks\/paystack$/);
       await payments.getByRole('button', { name: 'Copy' }).click();
       await payments.getByRole('button', { name: 'Copied' }).waitFor(SLOW);
@@ -104,7 +114,9 @@ describe('the launch checklist without JavaScript', () => {
     await plain.goto('/admin/launch');
     await expectSteps(plain);
     // Selectable text; no Copy button without a script to press it.
-    expect(await plain.getByTestId('copy-value').inputValue()).toMatch(/\/api\/webhooks\/paystack$/);
+    expect(await plain.getByLabel('Webhook address for Paystack').inputValue()).toMatch(
+      /\/api\/webhooks\/paystack$/,
+    );
     expect(await plain.getByRole('button', { name: 'Copy' }).count()).toBe(0);
     await plain.getByRole('button', { name: 'Send me a test email' }).click();
     await plain.waitForURL((url) => url.pathname === '/admin/launch', SLOW);

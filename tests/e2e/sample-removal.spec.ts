@@ -90,9 +90,9 @@ for (const width of WIDTHS) {
         expect(productsBefore).toBeGreaterThan(10);
 
         await openPage(page, '/admin/launch');
-        const step = page.getByTestId('step-sample-data');
+        const step = page.getByRole('listitem', { name: /^Step \d: Sample data removed$/ });
         await step.waitFor(SLOW);
-        expect(await step.getAttribute('data-done')).toBe('false');
+        expect(await step.getByText(/^(Done|To do)$/).innerText()).toBe('To do');
         expect(await step.innerText()).toMatch(/[\d,]+ sample rows remain/);
         expect(await step.innerText()).toContain('Sample customers');
         await expectNoSeriousViolations(page, 'the launch checklist with sample data');
@@ -111,10 +111,10 @@ for (const width of WIDTHS) {
             : /The sample data is removed\./,
         );
 
-        const done = page.getByTestId('step-sample-data');
-        await expect.poll(() => done.getAttribute('data-done'), SLOW).toBe('true');
+        const done = page.getByRole('listitem', { name: /^Step \d: Sample data removed$/ });
+        await expect.poll(() => done.getByText(/^(Done|To do)$/).innerText(), SLOW).toBe('Done');
         expect(await done.innerText()).toContain('No sample customers, orders or products are left.');
-        expect(await page.getByTestId('remove-sample-data').count()).toBe(0);
+        expect(await page.getByText('Remove the sample data…').count()).toBe(0);
         await expectNoSidewaysScroll(page, 'the launch checklist after the removal');
 
         // The shop without them: no sample customers in the admin; the catalogue as chosen.

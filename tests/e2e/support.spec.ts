@@ -59,11 +59,7 @@ describe.each(WIDTHS)('support tickets on a $name', (width) => {
       .poll(() => photo.evaluate((img) => (img as HTMLImageElement).naturalWidth), SLOW)
       .toBeGreaterThan(0);
     await openPage(staff, `/admin/complaints?q=${encodeURIComponent(email)}`);
-    await staff
-      .getByTestId('complaint-row')
-      .filter({ hasText: reference })
-      .getByRole('link', { name: 'Reply' })
-      .click();
+    await complaintRows(staff).filter({ hasText: reference }).getByRole('link', { name: 'Reply' }).click();
     const dialog = staff.getByRole('dialog', { name: 'Reply to Halima Guest' });
     await dialog.waitFor(SLOW);
     await dialog.getByLabel(/Your reply/).fill('We are sorry! A replacement wig leaves our store today.');
@@ -90,11 +86,7 @@ describe.each(WIDTHS)('support tickets on a $name', (width) => {
     expect(await guest.getByRole('article').innerText()).toContain('Thank you, I will be home all day.');
 
     // Staff see the answer in the thread.
-    await staff
-      .getByTestId('complaint-row')
-      .filter({ hasText: reference })
-      .getByRole('link', { name: subject })
-      .click();
+    await complaintRows(staff).filter({ hasText: reference }).getByRole('link', { name: subject }).click();
     await staff.getByText('Thank you, I will be home all day.').waitFor(SLOW);
   });
 });

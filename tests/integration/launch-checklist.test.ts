@@ -76,16 +76,24 @@ function decode(text: string): string {
     .trim();
 }
 
-/** A step's card on the page: whether it says done, and its words. */
+/** A step's badge as it reads beside the step's heading: "Done" or "To do". */
+const BADGE = /<\/h2>\s*<span[^>]*>(Done|To do)<\/span>/;
+
+/** A step's card on the page (the list item the step's link #id leads to, named by its heading):
+ * whether its badge says done, and its words. */
 function step(html: string, id: string): { done: boolean; text: string } {
-  const start = html.search(new RegExp(`data-testid="step-${id}"`));
+  const start = html.search(new RegExp(`<li id="${id}" aria-labelledby="${id}-title"`));
   expect(start, `step ${id} on the page`).toBeGreaterThan(-1);
   const rest = html.slice(start);
   const end = rest.slice(1).search(/<li id="|<\/ol>/);
   const card = end === -1 ? rest : rest.slice(0, end + 1);
-  const done = /data-done="true"/.test(card.slice(0, 80));
-  return { done, text: decode(card.replace(/^[^>]*>/, '')) };
+  const badge = card.match(BADGE)?.[1];
+  if (!badge) throw new Error(`The ${id} step says neither Done nor To do`);
+  return { done: badge === 'Done', text: decode(card.replace(/^[^>]*>/, '')) };
 }
+
+/** The step's way to remove the sample data (a confirmation step opened by this summary). */
+const REMOVE_SAMPLE_DATA = />Remove the sample data…<\/summary>/;
 
 async function page(client: TestClient): Promise<string> {
   const res = await client.get('/admin/launch');
@@ -151,7 +159,7 @@ describe('a shop fresh from the demo (local address, sandbox, local mailbox, no 
     expect(sample.text).toContain('2 sample rows remain');
     expect(sample.text).toContain('Sample newsletter subscribers 2');
     // Removal waits for the take-over (ADR 070): no form yet, the step says why.
-    expect(html).not.toContain('data-testid="remove-sample-data"');
+    expect(html).not.toMatch(REMOVE_SAMPLE_DATA);
     expect(sample.text).toContain('Take the shop over first');
 
     const payments = step(html, 'payments');
@@ -242,7 +250,7 @@ describe('a shop fresh from the demo (local address, sandbox, local mailbox, no 
   it('removes the sample data from its step once the shop is taken over: audited, then done', async () => {
     // Demo mode ended in the test above; the form is offered now.
     const before = await page(t.admin);
-    expect(before).toContain('data-testid="remove-sample-data"');
+    expect(before).toMatch(REMOVE_SAMPLE_DATA);
     expect((await t.staff.post('/admin/launch', { intent: 'remove-sample-data' })).statusCode).toBe(403);
 
     const res = await t.admin.post('/admin/launch', { intent: 'remove-sample-data' });
@@ -251,7 +259,7 @@ describe('a shop fresh from the demo (local address, sandbox, local mailbox, no 
     const after = await page(t.admin);
     const sample = step(after, 'sample-data');
     expect(sample.done).toBe(true);
-    expect(after).not.toContain('data-testid="remove-sample-data"');
+    expect(after).not.toMatch(REMOVE_SAMPLE_DATA);
     expect(await t.shop.services.sampleData.status()).toMatchObject({ remaining: 0 });
     const [audited] = await queryRows<{ n: number }>(
       t.shop.database.db,
@@ -304,13 +312,15 @@ describe('a shop fresh from the demo (local address, sandbox, local mailbox, no 
     expect(decode(dashboard.body)).toContain(`Launch checklist: ${done} of 8 done`);
     expect(dashboard.body).toContain('href="/admin/launch"');
     const staffDashboard = await t.staff.get('/admin/dashboard');
-    expect(staffDashboard.body).not.toContain('data-testid="launch-card"');
+    expect(decode(staffDashboard.body)).not.toContain('Launch checklist:');
     expect(staffDashboard.body).not.toContain('href="/admin/launch"');
   });
 });
 
 function countDone(html: string): number {
-  return (html.match(/data-done="true"/g) ?? []).length;
+  const badges = [...html.matchAll(new RegExp(BADGE, 'g'))].map((m) => m[1]);
+  expect(badges.length, 'one badge per step').toBe(8);
+  return badges.filter((b) => b === 'Done').length;
 }
 
 describe('payments: the Paystack key decides', () => {
@@ -382,7 +392,7 @@ describe('a shop configured to go live (https address, SMTP, scheduled backups w
     // A production shop started empty (SEED_ON_START=false): no samples, nothing to remove.
     const sample = step(html, 'sample-data');
     expect(sample.done).toBe(true);
-    expect(html).not.toContain('data-testid="remove-sample-data"');
+    expect(html).not.toMatch(REMOVE_SAMPLE_DATA);
   });
 
   it('shows the SMTP server’s error when the test email cannot be delivered, and the step is to do again', async () => {

@@ -88,7 +88,6 @@ export function DiscountDialog({
       ref={dialog}
       open
       aria-labelledby={titleId}
-      data-testid="discount-dialog"
       className="inset-x-0 z-30 mx-auto my-4 w-[min(44rem,calc(100vw-1rem))] max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-2xl bg-cream p-0 text-ink shadow-2xl"
       onClose={() => {
         if (reopening.current) {
@@ -210,7 +209,6 @@ export function DiscountDialog({
           <fieldset
             hidden={hydrated && scope !== 'category'}
             className="rounded-lg border border-ink/10 bg-white p-3"
-            data-testid="discount-categories"
           >
             <legend className="px-1 text-sm font-semibold">Categories (when it applies to categories)</legend>
             <div className="grid gap-1 sm:grid-cols-2">
@@ -233,7 +231,6 @@ export function DiscountDialog({
           <fieldset
             hidden={hydrated && scope !== 'product'}
             className="space-y-2 rounded-lg border border-ink/10 bg-white p-3"
-            data-testid="discount-products"
           >
             <legend className="px-1 text-sm font-semibold">Products (when it applies to products)</legend>
             <div className="flex flex-wrap items-end gap-2">

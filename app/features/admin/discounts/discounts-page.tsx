@@ -106,7 +106,6 @@ export function DiscountsPage({
           to={`${withQuery(query, { new: 1 })}`}
           className="btn-primary"
           preventScrollReset
-          data-testid="discount-new"
         >
           New discount
         </Link>
@@ -148,16 +147,13 @@ export function DiscountsPage({
       </div>
 
       <PendingRegion pending={pending} label="Loading discounts…" className="mt-6">
-        <p className="text-sm text-muted" data-testid="discounts-count">
+        <p className="text-sm text-muted">
           {total.toLocaleString('en-NG')} {total === 1 ? 'code' : 'codes'}
           {filtered ? (total === 1 ? ' matches this filter' : ' match this filter') : ''}
         </p>
         <div className="mt-2">
           {items.length === 0 ? (
-            <EmptyState
-              title={filtered ? 'No code matches this filter.' : 'No discount codes yet.'}
-              testId="discounts-empty"
-            >
+            <EmptyState title={filtered ? 'No code matches this filter.' : 'No discount codes yet.'}>
               {filtered ? (
                 'Try a shorter search, or clear the filter.'
               ) : (
@@ -193,7 +189,7 @@ function DiscountsTable({
 }) {
   const action = `/admin/discounts${listQuery ? `?${listQuery}` : ''}`;
   return (
-    <DataTable caption="Discount codes" testId="discounts-table">
+    <DataTable caption="Discount codes">
       <thead className="border-b border-ink/10">
         <tr>
           <Th>Code</Th>
@@ -245,7 +241,6 @@ function DiscountsTable({
                   aria-checked={d.isActive}
                   aria-label={`${d.code} active`}
                   className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold"
-                  data-testid="discount-toggle"
                 >
                   <span
                     aria-hidden="true"
@@ -280,7 +275,6 @@ function DiscountsTable({
                   confirmLabel={`Delete ${d.code}`}
                   intent="delete"
                   action={action}
-                  testId="discount-delete"
                 >
                   <input type="hidden" name="id" value={d.id} />
                   {d.usedCount > 0 ? (

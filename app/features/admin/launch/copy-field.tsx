@@ -23,7 +23,6 @@ export function CopyField({ value, label }: { value: string; label: string }) {
           value={value}
           onFocus={(e) => e.currentTarget.select()}
           className="min-h-11 min-w-0 flex-1 rounded-lg border border-ink/20 bg-cream px-3 font-mono text-sm"
-          data-testid="copy-value"
         />
         {canCopy ? (
           <button

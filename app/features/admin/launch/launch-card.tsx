@@ -8,7 +8,6 @@ export function LaunchCard({ done, total }: { done: number; total: number }) {
     <Link
       to="/admin/launch"
       className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-1 rounded-xl border border-plum-700/20 bg-plum-50 p-4 outline-offset-2 hover:ring-2 hover:ring-plum-100 focus-visible:ring-2"
-      data-testid="launch-card"
     >
       <Rocket className="h-6 w-6 shrink-0 text-plum-800" aria-hidden="true" />
       <span className="flex-1">

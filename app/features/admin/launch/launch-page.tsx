@@ -38,7 +38,7 @@ export function LaunchPage({
 }) {
   const { steps, done, total } = checklist;
   return (
-    <section aria-labelledby="launch-title" data-testid="launch-checklist">
+    <section aria-labelledby="launch-title">
       <h1 id="launch-title" className="font-display text-3xl font-semibold">
         Launch checklist
       </h1>
@@ -46,7 +46,7 @@ export function LaunchPage({
         What stands between this shop and taking real money. Each step is read from the shop’s own
         configuration and data, so it ticks itself when the work is done.
       </p>
-      <p className="mt-3 text-lg font-semibold" data-testid="launch-progress">
+      <p className="mt-3 text-lg font-semibold">
         {done} of {total} done
       </p>
       <div
@@ -80,8 +80,6 @@ function StepCard({ step, number, email }: { step: LaunchStep; number: number; e
       id={step.id}
       aria-labelledby={`${step.id}-title`}
       className="scroll-mt-24 rounded-xl bg-white p-4 shadow-sm sm:p-6"
-      data-testid={`step-${step.id}`}
-      data-done={step.done ? 'true' : 'false'}
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 id={`${step.id}-title`} className="flex items-center gap-2 font-display text-xl font-semibold">
@@ -97,9 +95,7 @@ function StepCard({ step, number, email }: { step: LaunchStep; number: number; e
         </h2>
         <StatusBadge tone={step.done ? 'success' : 'warning'}>{step.done ? 'Done' : 'To do'}</StatusBadge>
       </div>
-      <p className="mt-2 text-sm" data-testid="step-summary">
-        {step.summary}
-      </p>
+      <p className="mt-2 text-sm">{step.summary}</p>
       {step.facts.length > 0 ? <Facts facts={step.facts} /> : null}
       <StepExtras step={step} email={email} />
       {step.next.length > 0 ? <Next next={step.next} /> : null}
@@ -116,7 +112,7 @@ function StepCard({ step, number, email }: { step: LaunchStep; number: number; e
 
 function Facts({ facts }: { facts: Fact[] }) {
   return (
-    <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]" data-testid="step-facts">
+    <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
       {facts.map((f) => (
         <div key={f.label} className="contents">
           <dt className="font-semibold text-muted">{f.label}</dt>
@@ -132,7 +128,7 @@ function Facts({ facts }: { facts: Fact[] }) {
 
 function Next({ next }: { next: Instruction[] }) {
   return (
-    <div className="mt-4 rounded-lg bg-plum-50 p-3 text-sm" data-testid="step-next">
+    <div className="mt-4 rounded-lg bg-plum-50 p-3 text-sm">
       <h3 className="font-semibold">What to do</h3>
       <ul className="mt-1 space-y-2">
         {next.map((n) => (
@@ -163,7 +159,7 @@ function StepExtras({ step, email }: { step: LaunchStep; email: string }): React
       return (
         <div className="mt-3 space-y-2 text-sm">
           {step.testEmail ? (
-            <p data-testid="test-email-result">
+            <p>
               Test email to {step.testEmail.to}:{' '}
               {step.testEmail.outcome === 'sent'
                 ? 'sent'
@@ -190,7 +186,6 @@ function StepExtras({ step, email }: { step: LaunchStep; email: string }): React
             confirmLabel="Yes, remove the sample data"
             intent="remove-sample-data"
             action="/admin/launch#sample-data"
-            testId="remove-sample-data"
           >
             <Checkbox name="keepCatalogue" label="Keep the sample catalogue (products and their photos)" />
           </ConfirmStep>
@@ -198,7 +193,7 @@ function StepExtras({ step, email }: { step: LaunchStep; email: string }): React
       ) : null;
     case 'staff':
       return step.missing.length > 0 ? (
-        <ul className="mt-3 divide-y divide-ink/10 text-sm" data-testid="staff-without-2fa">
+        <ul className="mt-3 divide-y divide-ink/10 text-sm">
           {step.missing.map((m) => (
             <li key={m.email} className="flex flex-wrap justify-between gap-x-3 py-1">
               <span className="font-semibold">{m.name}</span>

@@ -140,7 +140,7 @@ export function CampaignPage({
       </p>
 
       {campaign.status !== 'draft' ? (
-        <div className="mt-6 rounded-xl bg-white p-4 shadow-sm" data-testid="campaign-progress">
+        <div className="mt-6 rounded-xl bg-white p-4 shadow-sm">
           <p className="font-semibold" role="status">
             {`${campaign.status === 'sending' ? 'Sending…' : 'Sent.'} ${campaign.sentCount.toLocaleString('en-NG')} of ${campaign.recipientCount.toLocaleString('en-NG')} subscribers`}
           </p>
@@ -195,7 +195,6 @@ export function CampaignPage({
                   question={`Send "${campaign.subject}" to ${confirmedCount.toLocaleString('en-NG')} confirmed ${confirmedCount === 1 ? 'subscriber' : 'subscribers'} now? It cannot be unsent.`}
                   confirmLabel="Yes, send it"
                   intent="send"
-                  testId="campaign-send"
                 />
               ) : null}
               <p className="flex items-start gap-2 text-xs text-muted">
@@ -212,7 +211,6 @@ export function CampaignPage({
             srcDoc={campaign.previewHtml}
             sandbox=""
             className="mt-3 h-[36rem] w-full rounded-xl border border-ink/10 bg-white"
-            data-testid="campaign-preview"
           />
         </div>
       </div>

@@ -68,13 +68,12 @@ export function NewsletterPage({
         unsubscribe.
       </p>
 
-      <div className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-3" data-testid="newsletter-counts">
+      <nav className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-3" aria-label="Subscribers by status">
         {SUBSCRIBER_STATUSES.map((status) => (
           <Link
             key={status}
             to={listHref({ status })}
             className="block rounded-xl bg-white p-4 shadow-sm hover:ring-2 hover:ring-plum-700/30"
-            data-testid={`newsletter-count-${status}`}
           >
             <span className="block text-xs font-semibold uppercase text-muted">
               {SUBSCRIBER_STATUS_LABELS[status]}
@@ -84,7 +83,7 @@ export function NewsletterPage({
             </span>
           </Link>
         ))}
-      </div>
+      </nav>
 
       <div className="mt-8 flex flex-wrap items-center justify-between gap-3">
         <h2 className="font-display text-2xl font-semibold">Campaigns</h2>
@@ -96,13 +95,13 @@ export function NewsletterPage({
       </div>
       <div className="mt-3">
         {campaigns.length === 0 ? (
-          <EmptyState title="No campaigns yet" testId="campaigns-empty">
+          <EmptyState title="No campaigns yet">
             {canSend
               ? 'Write one with "New campaign": you can preview it and send yourself a test first.'
               : null}
           </EmptyState>
         ) : (
-          <DataTable caption="Campaigns" testId="campaigns-table">
+          <DataTable caption="Campaigns">
             <thead>
               <tr>
                 <Th>Subject</Th>
@@ -142,12 +141,7 @@ export function NewsletterPage({
 
       <div className="mt-8 flex flex-wrap items-center justify-between gap-3">
         <h2 className="font-display text-2xl font-semibold">Subscribers</h2>
-        <a
-          href={`/admin/newsletter.csv${csvQuery ? `?${csvQuery}` : ''}`}
-          className="btn-outline"
-          download
-          data-testid="newsletter-csv"
-        >
+        <a href={`/admin/newsletter.csv${csvQuery ? `?${csvQuery}` : ''}`} className="btn-outline" download>
           <Download className="h-4 w-4" aria-hidden="true" /> Export CSV
         </a>
       </div>
@@ -186,7 +180,7 @@ export function NewsletterPage({
           </EmptyState>
         ) : (
           <>
-            <DataTable caption="Newsletter subscribers" testId="subscribers-table">
+            <DataTable caption="Newsletter subscribers">
               <thead>
                 <tr>
                   <Th>Email</Th>
