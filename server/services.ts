@@ -175,7 +175,7 @@ export function createServices(deps: {
     staffOrderEmails: (q) => settings.staffOrderEmails(q),
   });
   // Store credit (ADR 100): spent at checkout, given back when an order ends, granted by layaway.
-  const credit = createCreditService({ db, audit });
+  const credit = createCreditService({ db, audit, staffNames: staff.namesOf });
   const orders = createOrdersService({
     db,
     mail,

@@ -257,3 +257,139 @@ describe('never below zero', () => {
     expect(refused).toMatch(/store_credit_balance_not_negative/);
   });
 });
+
+describe('the account and the admin', () => {
+  it("shows the shopper their balance and history on the dashboard's Store credit tab", async () => {
+    const { user, client } = await shopperWithCredit(7_500_00);
+    await addToCart(client, await product(3_000_00));
+    expect(
+      (await checkout(client, { paymentMethod: 'pay_on_delivery', useStoreCredit: 'on' })).statusCode,
+    ).toBe(302);
+    const page = await client.get('/dashboard?tab=credit');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Store Credit');
+    const spent = (await orderRow(await trackingOf(user.id))).storeCreditKobo;
+    expect(page.body).toContain(formatPrice(7_500_00 - spent));
+    expect(page.body).toContain('Layaway plan ended: money kept as store credit');
+    expect(page.body).toContain(`+${formatPrice(7_500_00)}`);
+    expect(page.body).toContain(`−${formatPrice(spent)}`);
+    expect(page.body).toContain(`Order ${await trackingOf(user.id)}`);
+    // Another shopper sees only their own.
+    const other = await shopperWithCredit(0);
+    const theirs = await other.client.get('/dashboard?tab=credit');
+    expect(theirs.body).toContain('No store credit yet.');
+    expect(theirs.body).not.toContain('Layaway plan ended');
+  });
+
+  it('lets an admin add or take back credit with a reason, never below zero; staff and customers are refused', async () => {
+    const { user } = await shopperWithCredit(1_000_00);
+    const admin = await createUser(shop.database.db, { role: 'admin', name: 'Ada Admin' });
+    const staff = await createUser(shop.database.db, { role: 'staff' });
+    const adminClient = (await signInAndEnrol(shop.app, admin)).client;
+    const staffClient = (await signInAndEnrol(shop.app, staff)).client;
+    const here = `/admin/users/${user.id}`;
+
+    // Staff see the balance and history, not the form; their post is refused on the server.
+    const staffPage = await staffClient.get(here);
+    expect(staffPage.statusCode).toBe(200);
+    expect(staffPage.body).toContain('Store credit');
+    expect(staffPage.body).toContain(formatPrice(1_000_00));
+    expect(staffPage.body).not.toContain('Adjust store credit');
+    const staffTry = await staffClient.post(here, {
+      intent: 'credit',
+      direction: 'grant',
+      amount: '50,000',
+      reason: 'Goodwill',
+    });
+    expect(staffTry.statusCode).toBe(403);
+    const customerTry = await (await signedInClient(shop, user.email)).post(here, {
+      intent: 'credit',
+      direction: 'grant',
+      amount: '50,000',
+      reason: 'Goodwill',
+    });
+    expect(customerTry.statusCode).toBe(403);
+    expect(await balanceOf(user.id)).toBe(1_000_00);
+
+    // A reason is required; the form keeps what was typed.
+    const adminPage = await adminClient.get(here);
+    expect(adminPage.body).toContain('Adjust store credit');
+    const noReason = await adminClient.post(here, {
+      intent: 'credit',
+      direction: 'grant',
+      amount: '2,500',
+      reason: '',
+    });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.body).toContain('Please give a reason');
+    expect(noReason.body).toContain('value="2,500"');
+
+    const granted = await adminClient.post(here, {
+      intent: 'credit',
+      direction: 'grant',
+      amount: '2,500',
+      reason: 'Wig arrived late: goodwill',
+    });
+    expect(granted.statusCode).toBe(302);
+    expect(await balanceOf(user.id)).toBe(3_500_00);
+
+    // Taking back more than the balance is refused with what there is; nothing changes.
+    const tooMuch = await adminClient.post(here, {
+      intent: 'credit',
+      direction: 'take',
+      amount: '4000',
+      reason: 'Granted twice by mistake',
+    });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.body).toContain(`has ${formatPrice(3_500_00)} of store credit`);
+    expect(tooMuch.body).toContain('Granted twice by mistake');
+    expect(await balanceOf(user.id)).toBe(3_500_00);
+
+    const taken = await adminClient.post(here, {
+      intent: 'credit',
+      direction: 'take',
+      amount: '3500',
+      reason: 'Granted twice by mistake',
+    });
+    expect(taken.statusCode).toBe(302);
+    expect(await balanceOf(user.id)).toBe(0);
+    expect(await ledgerSum(user.id)).toBe(0);
+
+    // Both adjustments are in the audit log, with who, before and after; the history names the admin.
+    const audit = await queryRows<{
+      action: string;
+      actor_user_id: number;
+      details: Record<string, unknown>;
+    }>(
+      shop.database.db,
+      sql`SELECT action, actor_user_id, details FROM audit_events WHERE subject_type = 'user' AND subject_id = ${String(user.id)} ORDER BY id`,
+    );
+    expect(audit.map((a) => [a.action, a.actor_user_id, a.details.amountKobo])).toEqual([
+      ['customer.store_credit_adjusted', admin.id, 2_500_00],
+      ['customer.store_credit_adjusted', admin.id, -3_500_00],
+    ]);
+    const after = await adminClient.get(here);
+    expect(after.body).toContain('by Ada Admin');
+    expect(after.body).toContain('Wig arrived late: goodwill');
+  });
+
+  it("ten admins' take-backs racing for one balance take no more than is there", async () => {
+    const { user } = await shopperWithCredit(5_000_00);
+    const admin = await createUser(shop.database.db, { role: 'admin' });
+    const adminClient = (await signInAndEnrol(shop.app, admin)).client;
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        adminClient.post(`/admin/users/${user.id}`, {
+          intent: 'credit',
+          direction: 'take',
+          amount: '1,000',
+          reason: 'Racing take-back',
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.statusCode === 302)).toHaveLength(5);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(5);
+    expect(await balanceOf(user.id)).toBe(0);
+    expect(await ledgerSum(user.id)).toBe(0);
+  });
+});

@@ -2,10 +2,12 @@
 // zero. Every change is a ledger entry written in the caller's transaction beside the balance
 // row's change; the balance row's CHECK and its conditional UPDATE keep it at zero or more
 // however many checkouts race. Other modules take `StoreCreditPort` (what they may call) as a port.
+import { CreditAdjustInput, type StoreCreditView } from '#core/contract/credit.ts';
 import { formatPrice } from '#core/money.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import { ConflictError, ValidationError } from '#server/platform/errors.ts';
+import { parseInput } from '#server/platform/validation.ts';
 import {
   addToBalance,
   type CreditKind,
@@ -54,7 +56,12 @@ function assertAmount(amountKobo: number): void {
 
 const HISTORY_LIMIT = 100;
 
-export function createCreditService(deps: { db: Db; audit: Pick<AuditService, 'record'> }) {
+export function createCreditService(deps: {
+  db: Db;
+  audit: Pick<AuditService, 'record'>;
+  /** Staff names by id (the staff directory), for who adjusted a balance on the admin's page. */
+  staffNames?: (ids: readonly number[]) => Promise<Map<number, string>>;
+}) {
   const { db } = deps;
 
   /** Adds credit to a customer's balance (a layaway's kept money, a goodwill grant). */
@@ -189,6 +196,36 @@ export function createCreditService(deps: { db: Db; audit: Pick<AuditService, 'r
     /** A customer's entries, newest first (the last hundred). */
     async history(userId: number): Promise<CreditEntry[]> {
       return listEntries(db, userId, HISTORY_LIMIT);
+    },
+    /** The balance and history as the account page and the admin's customer page show them. */
+    async view(userId: number, options: { staffView?: boolean } = {}): Promise<StoreCreditView> {
+      const [balanceKobo, entries] = await Promise.all([
+        readBalance(db, userId),
+        listEntries(db, userId, HISTORY_LIMIT),
+      ]);
+      // Staff see who adjusted it; the shopper sees "the shop".
+      const names =
+        options.staffView && deps.staffNames
+          ? await deps.staffNames(entries.flatMap((e) => (e.actorUserId === null ? [] : [e.actorUserId])))
+          : new Map<number, string>();
+      return {
+        balanceKobo,
+        entries: entries.map(({ actorUserId, ...e }) => ({
+          ...e,
+          actorName: actorUserId === null ? null : (names.get(actorUserId) ?? null),
+          createdAt: e.createdAt.toISOString(),
+        })),
+      };
+    },
+    /** The admin's adjustment form (`CreditAdjustInput`): validated, then `adjust`. */
+    async adjustFromForm(userId: number, form: unknown, actor: { id: number; ip?: string | null }) {
+      const input = parseInput(CreditAdjustInput, form);
+      return adjust({
+        userId,
+        amountKobo: input.direction === 'grant' ? input.amount : -input.amount,
+        reason: input.reason,
+        actor,
+      });
     },
   };
 }
