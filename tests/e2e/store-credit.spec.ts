@@ -12,6 +12,7 @@ import {
   userIdOf,
   WIDTHS,
 } from './admin-helpers.ts';
+import { expectNoSeriousViolations } from './axe.ts';
 import { openPage } from './browser.ts';
 import {
   addToCart,
@@ -50,6 +51,7 @@ for (const width of WIDTHS) {
       const card = owner.getByRole('region', { name: 'Store credit' });
       await card.getByText(naira(2_000_000), { exact: true }).first().waitFor(SLOW);
       await expectNoSidewaysScroll(owner, 'the customer page');
+      await expectNoSeriousViolations(owner, 'the customer page with its store credit');
       if (SHOTS) await owner.screenshot({ path: `${SHOTS}/credit-admin-${width.name}.png`, fullPage: true });
 
       // The shopper sees it on their dashboard.
@@ -58,6 +60,7 @@ for (const width of WIDTHS) {
       await shopper.getByText(naira(2_000_000), { exact: true }).first().waitFor(SLOW);
       await shopper.getByText('Layaway plan ended: deposit kept as credit').waitFor(SLOW);
       await expectNoSidewaysScroll(shopper, 'the store credit tab');
+      await expectNoSeriousViolations(shopper, 'the store credit tab');
 
       // At checkout the box is ticked: the summary takes the credit off the total.
       const { product, inStock } = await pickProduct({ variants: 1, minStock: 2 });
@@ -82,6 +85,7 @@ for (const width of WIDTHS) {
       await box.check();
       await expect.poll(async () => kobo(await summaryFigure(shopper, 'Total').innerText())).toBe(total);
       await expectNoSidewaysScroll(shopper, 'the checkout with store credit');
+      await expectNoSeriousViolations(shopper, 'the checkout with store credit');
       if (SHOTS)
         await shopper.screenshot({ path: `${SHOTS}/credit-checkout-${width.name}.png`, fullPage: true });
 
