@@ -148,7 +148,15 @@ describe('store credit at checkout', () => {
     // The result page says it is paid; the cart is empty.
     const success = await client.get(next);
     expect(success.statusCode).toBe(200);
-    expect(success.body).toMatch(/paid|Thank you/i);
+    expect(success.body).toContain('Payment Successful!');
+    expect(success.body).toContain(`Store credit used: ${formatPrice(order.storeCreditKobo)}.`);
+    // The shopper's email says it is paid, with the credit line; staff hear of a new paid order.
+    const [mail] = await shop
+      .mailTo('credit@example.ng')
+      .then((all) => all.filter((m) => m.subject.includes(order.trackingNumber)));
+    expect(mail?.subject).toBe(`Order ${order.trackingNumber} placed: payment received`);
+    expect(mail?.textBody).toContain(`Store credit: −${formatPrice(order.storeCreditKobo)}`);
+    expect(mail?.textBody).toContain('Total: ₦0');
     expect((await client.get('/cart')).body).toMatch(/cart is empty/i);
   });
 
