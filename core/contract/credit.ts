@@ -9,7 +9,6 @@ export const CREDIT_KIND_LABELS = {
   restore: 'Given back: the order ended',
   adjust: 'Adjusted by the shop',
 } as const;
-export type CreditKindName = keyof typeof CREDIT_KIND_LABELS;
 
 export const CreditEntrySchema = z.object({
   id: z.number().int(),
