@@ -28,6 +28,7 @@ describe('the permission table', () => {
       'staff.manage',
       'delete.any',
       'orders.correct',
+      'customers.credit',
     ] as const) {
       expect(can('staff', adminOnly), adminOnly).toBe(false);
     }

@@ -16,6 +16,10 @@ export const PERMISSIONS = {
   'customers.view': { staff: true, summary: 'Find customers and read their orders and activity' },
   'customers.email': { staff: true, summary: 'Send a customer an email' },
   'customers.suspend': { staff: true, summary: 'Suspend and reactivate a customer account' },
+  'customers.credit': {
+    staff: false,
+    summary: 'Add store credit to a customer’s account or take it back, with a reason',
+  },
   'users.change-role': { staff: false, summary: 'Change anyone’s role (customer, staff, admin)' },
   'staff.manage': { staff: false, summary: 'Manage staff accounts and reset their second factor' },
   'reviews.moderate': { staff: true, summary: 'Approve, hide and answer reviews' },

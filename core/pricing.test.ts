@@ -9,6 +9,7 @@ import {
   priceBasket,
   prorate,
   withDeliveryFee,
+  withStoreCredit,
 } from './pricing.ts';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -238,5 +239,40 @@ describe('priceBasket (property)', () => {
     expect(() => priceBasket(lines, { discountPerLine: [0.5, 0] })).toThrow(RangeError);
     expect(() => priceBasket(lines, { deliveryFeeKobo: -100 })).toThrow(RangeError);
     expect(priceBasket(lines, { discountPerLine: [2_000, 500], deliveryFeeKobo: 300 }).totalKobo).toBe(300);
+  });
+});
+
+describe('store credit (the last step)', () => {
+  it('takes the credit off after discount and delivery, up to the total and never more', () => {
+    const foot = priceBasket([line(10_000, 2)], { discount: pct(10), deliveryFeeKobo: 1_500 });
+    expect(foot.totalKobo).toBe(19_500);
+    const part = withStoreCredit(foot, 5_000);
+    expect(part).toMatchObject({ storeCreditKobo: 5_000, totalKobo: 14_500 });
+    const whole = withStoreCredit(foot, 50_000);
+    expect(whole).toMatchObject({ storeCreditKobo: 19_500, totalKobo: 0 });
+    expect(withStoreCredit(foot, 0)).toMatchObject({ storeCreditKobo: 0, totalKobo: 19_500 });
+    // Applied again (a new balance), it starts from the total before credit.
+    expect(withStoreCredit(part, 1_000)).toMatchObject({ storeCreditKobo: 1_000, totalKobo: 18_500 });
+    expect(() => withStoreCredit(foot, -1)).toThrow(RangeError);
+  });
+
+  it('keeps subtotal − discount + delivery − credit = total for any basket and balance', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 100 }),
+        fc.integer({ min: 0, max: 500_000 }),
+        fc.integer({ min: 0, max: 20_000_000 }),
+        (price, percent, fee, balance) => {
+          const t = withStoreCredit(
+            priceBasket([line(price)], { discount: pct(percent), deliveryFeeKobo: fee }),
+            balance,
+          );
+          expect(t.totalKobo).toBe(t.subtotalKobo - t.discountKobo + t.deliveryFeeKobo - t.storeCreditKobo!);
+          expect(t.totalKobo).toBeGreaterThanOrEqual(0);
+          expect(t.storeCreditKobo).toBeLessThanOrEqual(balance);
+        },
+      ),
+    );
   });
 });

@@ -79,12 +79,17 @@ export interface Totals {
   discountKobo: number;
   deliveryFeeKobo: number;
   totalKobo: number;
+  /** Store credit taken off after discount and delivery (ADR 100; absent: none). */
+  storeCreditKobo?: number;
   /** Per line, in order: subtotal, its share of the discount, and what is paid for it. */
   lines: { subtotalKobo: number; discountKobo: number; totalKobo: number }[];
 }
 
 /** The figures a shopper sees at the foot of a basket: subtotal − discount + delivery = total. */
-export type BasketTotals = Pick<Totals, 'subtotalKobo' | 'discountKobo' | 'deliveryFeeKobo' | 'totalKobo'>;
+export type BasketTotals = Pick<
+  Totals,
+  'subtotalKobo' | 'discountKobo' | 'deliveryFeeKobo' | 'totalKobo' | 'storeCreditKobo'
+>;
 
 export interface BasketOptions {
   /**
@@ -163,4 +168,16 @@ export function withDeliveryFee(
     deliveryFeeKobo,
     totalKobo: totals.subtotalKobo - totals.discountKobo + deliveryFeeKobo,
   };
+}
+
+/**
+ * The last step of a basket's price (ADR 100): store credit, taken off after the discount and
+ * delivery. It uses `availableKobo` up to the total and never more: subtotal − discount +
+ * delivery − store credit = total, and the total never goes below zero.
+ */
+export function withStoreCredit<T extends BasketTotals>(totals: T, availableKobo: number): T {
+  assertKobo(availableKobo, 'A store credit balance');
+  const before = totals.totalKobo + (totals.storeCreditKobo ?? 0);
+  const storeCreditKobo = Math.min(availableKobo, before);
+  return { ...totals, storeCreditKobo, totalKobo: before - storeCreditKobo };
 }

@@ -35,6 +35,7 @@ import {
 } from '#server/modules/checkout/checkout.service.ts';
 import { createContentService } from '#server/modules/content/content.service.ts';
 import { createSettingsService } from '#server/modules/content/settings.service.ts';
+import { createCreditService } from '#server/modules/credit/credit.service.ts';
 import { createLaunchService } from '#server/modules/launch/launch.service.ts';
 import { deliveries } from '#server/modules/mail/last-delivery.ts';
 import { createMailService } from '#server/modules/mail/mail.service.ts';
@@ -173,10 +174,13 @@ export function createServices(deps: {
     mail,
     staffOrderEmails: (q) => settings.staffOrderEmails(q),
   });
+  // Store credit (ADR 100): spent at checkout, given back when an order ends, granted by layaway.
+  const credit = createCreditService({ db, audit, staffNames: staff.namesOf });
   const orders = createOrdersService({
     db,
     mail,
     promotions,
+    credit,
     stock: catalog.stock,
     wantsOrderUpdates: async (userId) => (await profiles.getProfile(userId)).notifyOrderUpdates,
     audit,
@@ -356,11 +360,13 @@ export function createServices(deps: {
       promotions,
       orders,
       payments,
+      credit,
       config: config.checkout,
       settings: () => settings.operations(),
       cache: contentCache,
     }),
     content,
+    credit,
     settings,
     limiter,
     limits: createAbuseLimits({ limiter }),

@@ -9,8 +9,8 @@
 // answer leads, or no answer at all), the shopper is told and can press again, with everything
 // typed still there (the idempotency key makes a second press place the order once: ADR 061).
 import { HOOK, select } from '#app/lib/islands-contract.ts';
-import { formatDeliveryFee, formatPrice } from '#core/money.ts';
-import { withDeliveryFee } from '#core/pricing.ts';
+import { formatDeliveryFee, formatDiscount, formatPrice } from '#core/money.ts';
+import { withDeliveryFee, withStoreCredit } from '#core/pricing.ts';
 import { clearFormFailure, showFormFailure } from './form-failure.ts';
 
 /** How long a sent form may wait for the next page before the shopper is told and may press again. */
@@ -42,6 +42,9 @@ export function enhanceCheckout(): void {
   const blocked = submit?.disabled ?? false; // the cart cannot be checked out as it is
   const pod = form.querySelector<HTMLElement>(select(HOOK.paymentMethod, 'pay_on_delivery'));
   const podRadio = pod?.querySelector<HTMLInputElement>('input[type="radio"]') ?? null;
+  // Store credit (ADR 100): the box carries the balance; its row in the summary follows it.
+  const credit = form.querySelector<HTMLInputElement>(select(HOOK.storeCreditChoice));
+  const creditRow = form.querySelector<HTMLElement>(select(HOOK.storeCreditRow));
   let totalKobo = terms.subtotalKobo - terms.discountKobo;
   let placing = false;
   let waiting = 0;
@@ -66,15 +69,23 @@ export function enhanceCheckout(): void {
     if (!label) return;
     label.textContent = placing
       ? 'Placing your order…'
-      : method() === 'online'
+      : method() === 'online' && totalKobo > 0
         ? `Pay ${formatPrice(totalKobo)}`
         : 'Place Order';
   }
 
   function followState() {
     const rate = terms.rates.find((r) => r.state === state?.value);
-    const foot = withDeliveryFee(terms, rate?.feeKobo ?? 0, terms.freeDeliveryFromKobo);
+    const foot = withStoreCredit(
+      withDeliveryFee(terms, rate?.feeKobo ?? 0, terms.freeDeliveryFromKobo),
+      credit?.checked ? Number(credit.getAttribute(HOOK.storeCreditChoice)) || 0 : 0,
+    );
     totalKobo = foot.totalKobo;
+    if (creditRow) {
+      creditRow.hidden = !foot.storeCreditKobo;
+      const amount = creditRow.querySelector('dd');
+      if (amount) amount.textContent = formatDiscount(foot.storeCreditKobo ?? 0);
+    }
     if (estimate) {
       estimate.hidden = !rate;
       estimate.textContent = rate
@@ -106,6 +117,7 @@ export function enhanceCheckout(): void {
     form.querySelector(select(HOOK.fieldError, CSS.escape(field.name)))?.remove();
   });
   state?.addEventListener('change', followState);
+  credit?.addEventListener('change', followState);
   form.addEventListener('change', (event) => {
     if ((event.target as Element).matches('input[name="paymentMethod"]')) showLabel();
   });

@@ -69,6 +69,9 @@ export const HOOK = {
   paymentMethod: 'data-payment-method',
   fieldError: 'data-field-error',
   checkoutLabel: 'data-checkout-label',
+  // Store credit at checkout (ADR 100): the checkbox (its value: the balance) and its summary row.
+  storeCreditChoice: 'data-store-credit-choice',
+  storeCreditRow: 'data-store-credit-row',
 } as const;
 
 type Hook = (typeof HOOK)[keyof typeof HOOK];

@@ -1,5 +1,5 @@
 // /admin/users/:id: one account with its orders and activity, and the actions staff take on it
-// (suspend, reactivate, email; change role for admins). Each posts here with an `intent`, is
+// (suspend, reactivate, email; change role and adjust store credit for admins). Each posts here with an `intent`, is
 // checked again by the service, and answers with a redirect back with a toast. The page ends with
 // the account's audit trail.
 import { data, isRouteErrorResponse, Link } from 'react-router';
@@ -18,18 +18,22 @@ const USERS_DONE = {
   reactivated: 'Account reactivated. They can sign in again.',
   'role-changed': 'Role changed. Their sessions ended, so the new role starts at their next sign-in.',
   emailed: 'Email queued. It is in the outbox and recorded in the audit trail below.',
+  credit: 'Store credit adjusted. The customer sees it in their account; the audit trail below records it.',
 } as const;
 
 export const loader = pageLoader(async ({ url, params, context }: Route.LoaderArgs) => {
   const user = await requirePermission(context, 'customers.view', url);
   const id = idParam(params.id, 'account');
-  const [found, auditTrail] = await Promise.all([
+  const [found, auditTrail, credit] = await Promise.all([
     context.services.adminUsers.detail({ user, ip: context.clientIp }, id),
     loadAuditTrail(context, user, 'user', id),
+    // The account's store credit and its history (ADR 100).
+    context.services.credit.view(id, { staffView: true }),
   ]);
   return {
     ...found,
     auditTrail,
+    credit,
     self: found.user.id === user.id,
     can: {
       // Staff and admin accounts are an admin's to suspend (the service says so too).
@@ -38,6 +42,7 @@ export const loader = pageLoader(async ({ url, params, context }: Route.LoaderAr
         (found.user.role === 'customer' || can(user.role, 'staff.manage')),
       email: can(user.role, 'customers.email'),
       changeRole: can(user.role, 'users.change-role'),
+      credit: can(user.role, 'customers.credit'),
     },
   };
 });
@@ -47,6 +52,7 @@ const PERMISSION_OF = {
   reactivate: 'customers.suspend',
   role: 'users.change-role',
   email: 'customers.email',
+  credit: 'customers.credit',
 } as const;
 
 type Intent = keyof typeof PERMISSION_OF;
@@ -82,6 +88,11 @@ export const action = formAction(
       await users.changeRole(actor, id, values);
       return redirectWithToast(here, { kind: 'success', message: USERS_DONE['role-changed'] });
     }
+    if (known === 'credit') {
+      await context.services.adminUsers.detail(actor, id); // 404 for an account that is not there
+      await context.services.credit.adjustFromForm(id, values, { id: user.id, ip: context.clientIp });
+      return redirectWithToast(here, { kind: 'success', message: USERS_DONE.credit });
+    }
     await users.sendEmail(actor, id, values);
     return redirectWithToast(here, { kind: 'success', message: USERS_DONE.emailed });
   },
@@ -104,6 +115,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
       user={loaderData.user}
       orders={loaderData.orders}
       auditTrail={loaderData.auditTrail}
+      credit={loaderData.credit}
       can={loaderData.can}
       self={loaderData.self}
       failure={actionData ?? null}

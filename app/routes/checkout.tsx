@@ -17,15 +17,17 @@ export const loader = pageLoader(async ({ context }: Route.LoaderArgs) => {
   if (cart.lines.length === 0) throw redirect('/cart');
   const user = await context.auth.getUser();
   const profile = user ? await context.services.profiles.getProfile(user.id) : null;
-  const [rates, store, freeDeliveryFromKobo] = await Promise.all([
+  const [rates, store, freeDeliveryFromKobo, storeCreditKobo] = await Promise.all([
     context.services.checkout.deliveryOptions(),
     context.services.content.getStoreInfo(),
     context.services.checkout.freeDeliveryFromKobo(),
+    context.services.checkout.storeCredit(user?.id ?? null),
   ]);
   return {
     cart,
     rates,
     freeDeliveryFromKobo,
+    storeCreditKobo,
     bank: {
       name: store.bankName,
       accountName: store.bankAccountName,

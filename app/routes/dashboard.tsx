@@ -26,7 +26,7 @@ export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   const params = url.searchParams;
   const tab = dashboardTab(params.get('tab'));
   const focus = Number(params.get('product'));
-  const [profile, orders, reviews, support, promotions, reviewableLines] = await Promise.all([
+  const [profile, orders, reviews, support, promotions, reviewableLines, credit] = await Promise.all([
     context.services.profiles.getProfile(user.id),
     tab === 'orders' ? context.services.orders.listForCustomer(user) : Promise.resolve([]),
     tab === 'reviews' ? context.services.reviews.forAccount(user.id) : Promise.resolve(null),
@@ -35,6 +35,8 @@ export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
     tab === 'settings' ? context.services.newsletter.stateOf(user.email) : Promise.resolve(null),
     // Each delivered order line's "Leave Review" (or "Edit your review").
     tab === 'orders' ? context.services.reviews.reviewableLines(user.id) : Promise.resolve([]),
+    // The store credit balance and its history (ADR 100).
+    tab === 'credit' ? context.services.credit.view(user.id) : Promise.resolve(null),
   ]);
   return {
     tab,
@@ -44,6 +46,7 @@ export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
     promotionsPending: promotions === 'pending',
     orders,
     support,
+    credit,
     reviewableLines,
     reviews: reviews && {
       ...reviews,

@@ -115,6 +115,8 @@ export const AdminOrderDetailSchema = z.object({
   subtotalKobo: z.number().int(),
   discountKobo: z.number().int(),
   deliveryFeeKobo: z.number().int(),
+  /** Store credit spent on it (ADR 100). */
+  storeCreditKobo: z.number().int(),
   promoCode: z.string().nullable(),
   paidAt: z.string().nullable(),
   stockReleased: z.boolean(),

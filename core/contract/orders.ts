@@ -43,6 +43,8 @@ export const CheckoutInput = z.object({
     .optional()
     .transform((v) => v || null),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Choose how you will pay.' }),
+  /** "Use my store credit" (a checkbox: "on" when ticked; ADR 100). Signed-in shoppers only. */
+  useStoreCredit: z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean()).optional(),
 });
 export type CheckoutInput = z.infer<typeof CheckoutInput>;
 
@@ -84,6 +86,8 @@ const trackedOrderShared = {
   subtotalKobo: z.number().int(),
   discountKobo: z.number().int(),
   deliveryFeeKobo: z.number().int(),
+  /** Store credit spent on it (ADR 100): subtotal − discount + delivery − store credit = total. */
+  storeCreditKobo: z.number().int(),
   promoCode: z.string().nullable(),
   paidAt: z.string().nullable(),
   lines: z.array(OrderLineSchema),

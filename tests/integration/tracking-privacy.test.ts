@@ -121,6 +121,7 @@ describe('tracking an order', () => {
       subtotalKobo: 100,
       discountKobo: 0,
       deliveryFeeKobo: 0,
+      storeCreditKobo: 0,
       promoCode: null,
       paidAt: null,
       lines: [],

@@ -27,6 +27,8 @@ export const DATABASE_TEST_FOLDERS = ['server', 'tests/integration'];
 export const ON_POSTGRES: Record<string, string> = {
   // Things at once.
   'tests/integration/purchase-races.test.ts': 'many checkouts of the last units at once',
+  'tests/integration/store-credit.test.ts':
+    'checkouts, spends and take-backs racing for one balance: never below zero (row locks)',
   'tests/integration/one-hold-per-cart.test.ts': 'two checkouts of one cart at once leave one unpaid order',
   'tests/integration/admin-products.test.ts': "the owner's stock edit racing 50 checkouts",
   'tests/integration/admin-orders.test.ts':

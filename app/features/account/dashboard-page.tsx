@@ -1,9 +1,10 @@
-// The /dashboard page's markup: five tabs by ?tab= (profile, orders, support, reviews,
+// The /dashboard page's markup: six tabs by ?tab= (profile, orders, support, reviews, store credit,
 // settings). Every form posts to the route's action and works without JavaScript.
 import { LifeBuoy, Package } from 'lucide-react';
 import { Link } from 'react-router';
 import { useRootData } from '#app/lib/store-data.ts';
 import type { Profile } from '#core/contract/account.ts';
+import type { StoreCreditView } from '#core/contract/credit.ts';
 import type { OrderSummary } from '#core/contract/orders.ts';
 import type { AwaitingReview, MyReview, ReviewableLine } from '#core/contract/reviews.ts';
 import type { CustomerTicket } from '#core/contract/support.ts';
@@ -14,6 +15,7 @@ import { type DashboardTab, DashboardTabNav, EmptyState } from './dashboard-tabs
 import { ProfileForm, type ProfileOffer } from './profile-form.tsx';
 import { ReviewsTab } from './reviews-tab.tsx';
 import { ChangePasswordForm, NotificationsForm } from './settings-forms.tsx';
+import { StoreCreditTab } from './store-credit-tab.tsx';
 import { SupportTickets } from './support-tab.tsx';
 
 const TITLES: Record<DashboardTab, string> = {
@@ -21,6 +23,7 @@ const TITLES: Record<DashboardTab, string> = {
   orders: 'Order History',
   support: 'Support',
   reviews: 'My Reviews',
+  credit: 'Store Credit',
   settings: 'Settings',
 };
 
@@ -43,6 +46,7 @@ export function DashboardPage({
   reviews,
   support,
   promotionsPending = false,
+  credit = null,
   actionData,
 }: {
   tab: DashboardTab;
@@ -62,6 +66,8 @@ export function DashboardPage({
     tickets: CustomerTicket[];
     orders: { trackingNumber: string; createdAt: string }[];
   } | null;
+  /** Loaded only for the store credit tab (ADR 100). */
+  credit?: StoreCreditView | null;
   actionData: DashboardAnswer | undefined;
 }) {
   const answerFor = (
@@ -98,6 +104,7 @@ export function DashboardPage({
               answer={answerFor('review')}
             />
           ) : null}
+          {tab === 'credit' && credit ? <StoreCreditTab credit={credit} /> : null}
           {tab === 'settings' ? (
             <div className="space-y-10">
               <NotificationsForm

@@ -1,5 +1,5 @@
-// The account dashboard's tabs (profile, orders, support, reviews, settings), chosen by ?tab=.
-import { Bell, LifeBuoy, Package, Star, User } from 'lucide-react';
+// The account dashboard's tabs (profile, orders, support, reviews, store credit, settings), chosen by ?tab=.
+import { Bell, LifeBuoy, Package, Star, User, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 
 export const DASHBOARD_TABS = [
@@ -7,6 +7,7 @@ export const DASHBOARD_TABS = [
   { id: 'orders', label: 'Orders', icon: Package },
   { id: 'support', label: 'Support', icon: LifeBuoy },
   { id: 'reviews', label: 'Reviews', icon: Star },
+  { id: 'credit', label: 'Store credit', icon: Wallet },
   { id: 'settings', label: 'Settings', icon: Bell },
 ] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]['id'];

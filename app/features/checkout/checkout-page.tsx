@@ -13,9 +13,10 @@ import { HOOK, mark } from '#app/lib/islands-contract.ts';
 import type { CartView } from '#core/contract/cart.ts';
 import { formatDeliveryFee } from '#core/money.ts';
 import type { PaymentMethod } from '#core/order-status.ts';
-import { withDeliveryFee } from '#core/pricing.ts';
+import { withDeliveryFee, withStoreCredit } from '#core/pricing.ts';
 import { CheckoutSummary, type DeliveryOption } from './checkout-summary.tsx';
 import { PaymentMethods } from './payment-methods.tsx';
+import { StoreCreditChoice } from './store-credit-choice.tsx';
 
 export type { BankDetails, DeliveryOption };
 
@@ -34,6 +35,7 @@ export function CheckoutPage({
   defaults,
   idempotencyKey,
   actionData,
+  storeCreditKobo = 0,
 }: {
   cart: CartView;
   rates: DeliveryOption[];
@@ -42,6 +44,8 @@ export function CheckoutPage({
   defaults: Record<string, string>;
   idempotencyKey: string;
   actionData: CheckoutActionData;
+  /** The signed-in shopper's store credit balance (ADR 100; 0: none, no choice shown). */
+  storeCreditKobo?: number;
 }) {
   const failed = actionData && !actionData.ok ? actionData : null;
   const errors = failed?.fieldErrors ?? {};
@@ -51,7 +55,12 @@ export function CheckoutPage({
   const rate = rates.find((r) => r.state === state);
   const podStates = rates.filter((r) => r.payOnDelivery).map((r) => r.state);
   const podHere = rate ? rate.payOnDelivery : true;
-  const foot = withDeliveryFee(cart, rate?.feeKobo ?? 0, freeDeliveryFromKobo);
+  // Ticked by default; after a refused form, as it was sent (an unticked box sends nothing).
+  const useCredit = storeCreditKobo > 0 && (failed ? Boolean(failed.values.useStoreCredit) : true);
+  const foot = withStoreCredit(
+    withDeliveryFee(cart, rate?.feeKobo ?? 0, freeDeliveryFromKobo),
+    useCredit ? storeCreditKobo : 0,
+  );
   const total = foot.totalKobo;
   // What the island needs to follow the state chosen: the basket's amounts and every state's terms.
   const terms = JSON.stringify({
@@ -186,6 +195,8 @@ export function CheckoutPage({
             </p>
           </fieldset>
 
+          <StoreCreditChoice balanceKobo={storeCreditKobo} checked={useCredit} />
+
           <PaymentMethods
             method={method}
             podHere={podHere}
@@ -201,6 +212,7 @@ export function CheckoutPage({
           deliveryFeeKobo={foot.deliveryFeeKobo}
           freeDeliveryFromKobo={freeDeliveryFromKobo}
           total={total}
+          storeCreditKobo={foot.storeCreditKobo ?? 0}
         />
       </form>
     </section>

@@ -20,6 +20,7 @@ export function CheckoutSummary({
   deliveryFeeKobo,
   freeDeliveryFromKobo,
   total,
+  storeCreditKobo = 0,
 }: {
   cart: CartView;
   /** The chosen state's delivery terms, if a state is chosen. */
@@ -29,6 +30,8 @@ export function CheckoutSummary({
   /** The shop's free-delivery amount (after discount), or null. */
   freeDeliveryFromKobo: number | null;
   total: number;
+  /** Store credit taken off (ADR 100): its row is there, hidden at 0, for the island to show. */
+  storeCreditKobo?: number;
 }) {
   return (
     <aside className="h-fit space-y-4 rounded-2xl bg-white p-5 shadow-sm sm:p-6" aria-label="Order summary">
@@ -66,6 +69,14 @@ export function CheckoutSummary({
             {`Free delivery on orders of ${formatPrice(freeDeliveryFromKobo)} or more.`}
           </p>
         ) : null}
+        <div
+          className="flex justify-between text-ok"
+          hidden={storeCreditKobo === 0}
+          {...mark(HOOK.storeCreditRow)}
+        >
+          <dt>Store credit</dt>
+          <dd>{formatDiscount(storeCreditKobo)}</dd>
+        </div>
         <div className="flex justify-between border-t border-ink/10 pt-3 text-base font-semibold">
           <dt>Total</dt>
           <dd {...mark(HOOK.checkoutTotal)}>{formatPrice(total)}</dd>

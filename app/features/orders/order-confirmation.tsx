@@ -112,6 +112,9 @@ export function OrderConfirmation({
             You saved {formatPrice(order.discountKobo)} with {order.promoCode}.
           </p>
         ) : null}
+        {order.storeCreditKobo > 0 ? (
+          <p className="text-sm text-ok">{`Store credit used: ${formatPrice(order.storeCreditKobo)}.`}</p>
+        ) : null}
       </div>
 
       <h2 className="mt-10 text-xl font-semibold">What happens next</h2>

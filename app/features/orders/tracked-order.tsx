@@ -2,7 +2,7 @@
 // timeline of its progress. The owner (or staff) also sees the note of a cancellation.
 import { Check, Circle } from 'lucide-react';
 import type { TrackedOrder } from '#core/contract/orders.ts';
-import { formatPrice } from '#core/money.ts';
+import { formatDiscount, formatPrice } from '#core/money.ts';
 import { STATUS_LABELS } from '#core/order-status.ts';
 import { OrderLineList } from './order-line-list.tsx';
 
@@ -24,6 +24,9 @@ export function TrackedOrderDetails({ order }: { order: TrackedOrder }) {
           <Field label="Order date" value={dateTime.format(new Date(order.createdAt))} />
           <Field label="Estimated delivery" value={order.estimatedDelivery} />
           <Field label="Delivery address" value={order.address} />
+          {order.storeCreditKobo > 0 ? (
+            <Field label="Store credit" value={formatDiscount(order.storeCreditKobo)} />
+          ) : null}
           <Field label="Total" value={formatPrice(order.totalKobo)} />
         </dl>
         {order.masked ? (

@@ -30,6 +30,8 @@ export const orders = pgTable(
     subtotalKobo: integer('subtotal_kobo').notNull(),
     discountKobo: integer('discount_kobo').notNull().default(0),
     deliveryFeeKobo: integer('delivery_fee_kobo').notNull().default(0),
+    /** Store credit spent on it (ADR 100): taken off after discount and delivery. */
+    storeCreditKobo: integer('store_credit_kobo').notNull().default(0),
     totalKobo: integer('total_kobo').notNull(),
     promoCode: text('promo_code'),
     discountId: integer('discount_id').references(() => discounts.id, { onDelete: 'set null' }),
@@ -56,7 +58,7 @@ export const orders = pgTable(
     ),
     check(
       'orders_totals_add_up',
-      sql`${t.totalKobo} = ${t.subtotalKobo} - ${t.discountKobo} + ${t.deliveryFeeKobo} AND ${t.totalKobo} >= 0`,
+      sql`${t.totalKobo} = ${t.subtotalKobo} - ${t.discountKobo} + ${t.deliveryFeeKobo} - ${t.storeCreditKobo} AND ${t.totalKobo} >= 0 AND ${t.storeCreditKobo} >= 0`,
     ),
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_email_idx').on(t.email),

@@ -12,7 +12,7 @@ export const payments = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    /** paystack | sandbox | bank_transfer | pay_on_delivery */
+    /** paystack | sandbox | bank_transfer | pay_on_delivery | store_credit (ADR 100) */
     provider: text('provider').notNull(),
     reference: text('reference').notNull().unique(),
     amountKobo: integer('amount_kobo').notNull(),

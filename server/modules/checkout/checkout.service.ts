@@ -16,6 +16,7 @@ import {
 } from '#server/modules/cart/cart.service.ts';
 import type { StockPort } from '#server/modules/catalog/catalog.service.ts';
 import { CONTENT_CACHE_MS, type ContentService } from '#server/modules/content/content.service.ts';
+import type { StoreCreditPort } from '#server/modules/credit/credit.service.ts';
 import type { Order, OrdersService } from '#server/modules/orders/orders.service.ts';
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
 import type { PromotionsService } from '#server/modules/promotions/promotions.service.ts';
@@ -100,6 +101,8 @@ export function createCheckoutService(deps: {
   promotions: PromotionsService;
   orders: OrdersService;
   payments: PaymentsService;
+  /** Store credit, spent at checkout (ADR 100; absent: never offered). */
+  credit?: StoreCreditPort;
   config?: CheckoutConfig;
   /** The settings' shared cache (the delivery rates are kept there); absent: this service's own. */
   cache?: TtlCache;
@@ -112,6 +115,7 @@ export function createCheckoutService(deps: {
     promotions: deps.promotions,
     orders: deps.orders,
     payments,
+    ...(deps.credit ? { credit: deps.credit } : {}),
     config,
   };
 
@@ -131,6 +135,11 @@ export function createCheckoutService(deps: {
         etaDaysMin: r.etaDaysMin,
         etaDaysMax: r.etaDaysMax,
       }));
+    },
+
+    /** A signed-in shopper's store credit, offered at checkout (0: none, or no credit module). */
+    async storeCredit(userId: number | null): Promise<number> {
+      return userId === null || !deps.credit ? 0 : deps.credit.balance(userId);
     },
 
     /** From what amount (after discount) delivery is free, or null: shown at checkout. */

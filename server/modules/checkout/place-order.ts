@@ -13,12 +13,13 @@
 //   4. (the delivery rate read in step 0);
 //   5. price the basket from the rows just locked and the promo's shares (core/pricing.ts);
 //   6. write the order, then its lines and its first status (the orders module's placement port);
-//   7. take the promo use (the promotions service, atomically);
-//   8. offline payments: record the payment, empty the cart, queue the order email.
+//   7. take the promo use (the promotions service, atomically), and spend the store credit the
+//      price used (the credit module, under its balance row's lock; ADR 100);
+//   8. an order the credit paid in full is paid at once; offline payments: record the payment, empty the cart, queue the order email.
 // Every step in the transaction runs on the one handle `tx`; anything refused rolls all of it back.
 import type { CheckoutInput } from '#core/contract/orders.ts';
 import type { OrderStatus, PaymentMethod } from '#core/order-status.ts';
-import { type PricingLine, priceBasket, type Totals } from '#core/pricing.ts';
+import { type PricingLine, priceBasket, type Totals, withStoreCredit } from '#core/pricing.ts';
 import { variantLabel } from '#core/variants.ts';
 import type { Queryable } from '#server/db/client.ts';
 import {
@@ -29,6 +30,7 @@ import {
   quantityCapProblem,
 } from '#server/modules/cart/cart.service.ts';
 import type { LockedVariant, StockPort } from '#server/modules/catalog/catalog.service.ts';
+import type { StoreCreditPort } from '#server/modules/credit/credit.service.ts';
 import {
   type BankAccount,
   cartLockKey,
@@ -39,6 +41,16 @@ import type { PaymentsService } from '#server/modules/payments/payments.service.
 import type { PromotionsService } from '#server/modules/promotions/promotions.service.ts';
 import { OutOfStockError, ValidationError } from '#server/platform/errors.ts';
 import { type DeliveryRateRow, lockKeys } from './checkout.repository.ts';
+import {
+  creditAvailable,
+  finishPaidByCredit,
+  PAID_BY_CREDIT_NOTE,
+  paidByCredit,
+  spendCredit,
+} from './place-order-credit.ts';
+import { shortfall } from './refuse-early.ts';
+
+export { refuseEarly } from './refuse-early.ts';
 
 const MINUTE = 60_000;
 
@@ -57,7 +69,9 @@ export interface PlacingDeps {
   stock: Pick<StockPort, 'lock' | 'takeAll'>;
   promotions: Pick<PromotionsService, 'evaluate' | 'redeem'>;
   orders: Pick<OrdersService, 'placement' | 'endCartHolds'>;
-  payments: Pick<PaymentsService, 'recordOffline'>;
+  payments: Pick<PaymentsService, 'recordOffline' | 'recordStoreCredit'>;
+  /** Store credit (ADR 100; absent: never offered). */
+  credit?: Pick<StoreCreditPort, 'spend' | 'balance'>;
   config: QuantityCaps & HoldTimes;
 }
 
@@ -85,58 +99,6 @@ const FIRST_NOTE: Record<PaymentMethod, string> = {
   bank_transfer: 'Waiting for the bank transfer.',
   pay_on_delivery: 'Pay on delivery.',
 };
-
-/** The refusal of a line the shelf cannot fill (`stock` as last read), or null when it can. */
-function shortfall(
-  line: { productName: string; quantity: number },
-  variant: { productName: string; isActive: boolean; stock: number },
-): OutOfStockError | null {
-  if (!variant.isActive) {
-    return new OutOfStockError(
-      `${line.productName} is no longer available. Please remove it from your cart.`,
-    );
-  }
-  if (variant.stock >= line.quantity) return null;
-  return new OutOfStockError(
-    variant.stock <= 0
-      ? `Sorry, ${variant.productName} has just sold out. Please remove it from your cart.`
-      : `Sorry, only ${variant.stock} of ${variant.productName} ${variant.stock === 1 ? 'is' : 'are'} left. Please update your cart.`,
-  );
-}
-
-/**
- * Step 0, before the transaction: the plain read of the cart the service made first (its lines
- * carry today's stock). When a line cannot be filled now, the checkout is refused here, without
- * taking the placing transaction, its locks or the variant rows: under a rush for the last units
- * the racers that lose are answered at once instead of queueing for the rows (ADR 041). Refusing
- * on a read is safe: the transaction (step 3) still decides for everyone who gets past it.
- *
- * A form whose order was already placed (a retry after the last unit went to it) is not refused:
- * the lookup comes after the stock read, so an order committed before that read is seen.
- * Returns that order, or null to go on to the transaction.
- */
-export async function refuseEarly(
-  q: Queryable,
-  deps: Pick<PlacingDeps, 'orders'>,
-  request: Pick<PlacingRequest, 'input'>,
-  seen: Pick<CartContents, 'rows' | 'cartId'>,
-): Promise<Order | null> {
-  const refusal = [...seen.rows]
-    .sort((a, b) => a.variantId - b.variantId)
-    .map((line) => shortfall(line, line))
-    .find((r) => r !== null);
-  if (!refusal) return null;
-  // The same one lookup also asks whether the cart's own unpaid order holds the units this
-  // checkout would get back by replacing it (ADR 049): then the transaction decides, not this read.
-  const { earlier, cartHold } = await deps.orders.placement.earlierOrHold(
-    q,
-    request.input.idempotencyKey,
-    seen.cartId,
-  );
-  if (earlier) return earlier;
-  if (cartHold) return null;
-  throw refusal;
-}
 
 /**
  * Step 1. One order per checkout form, however often it arrives (double click, retry, two tabs):
@@ -260,8 +222,13 @@ async function priceOrder(
     quantity: line.quantity,
   }));
   const freeDeliveryFromKobo = request.freeDeliveryFromKobo ?? null;
+  // The last step: the store credit the shopper ticked, up to the total (ADR 100).
+  const credit = await creditAvailable(tx, deps, request);
   if (!promoCode) {
-    return { totals: priceBasket(pricing, { deliveryFeeKobo, freeDeliveryFromKobo }), discount: null };
+    return {
+      totals: withStoreCredit(priceBasket(pricing, { deliveryFeeKobo, freeDeliveryFromKobo }), credit),
+      discount: null,
+    };
   }
   const result = await deps.promotions.evaluate(
     promoCode,
@@ -274,7 +241,10 @@ async function priceOrder(
     throw new ValidationError(message, { promo: [message] });
   }
   return {
-    totals: priceBasket(pricing, { discountPerLine: result.perLine, deliveryFeeKobo, freeDeliveryFromKobo }),
+    totals: withStoreCredit(
+      priceBasket(pricing, { discountPerLine: result.perLine, deliveryFeeKobo, freeDeliveryFromKobo }),
+      credit,
+    ),
     discount: { id: result.discountId, code: result.code },
   };
 }
@@ -304,12 +274,15 @@ function writeOrder(
       cartId,
       email: input.email,
       phone: input.phone,
-      status: INITIAL_STATUS[input.paymentMethod],
+      // Paid in full by store credit: placed and paid now, nothing held for a payment (ADR 100).
+      status: paidByCredit(totals) ? 'placed' : INITIAL_STATUS[input.paymentMethod],
       paymentMethod: input.paymentMethod,
       subtotalKobo: totals.subtotalKobo,
       discountKobo: totals.discountKobo,
       deliveryFeeKobo: totals.deliveryFeeKobo,
+      storeCreditKobo: totals.storeCreditKobo ?? 0,
       totalKobo: totals.totalKobo,
+      ...(paidByCredit(totals) ? { paidAt: new Date() } : {}),
       promoCode: discount?.code ?? null,
       discountId: discount?.id ?? null,
       shipName: input.shipName,
@@ -318,7 +291,7 @@ function writeOrder(
       shipCity: input.shipCity,
       shipStreet: input.shipStreet,
       shipLandmark: input.shipLandmark,
-      reservedUntil: reservedUntil(input.paymentMethod, deps.config),
+      reservedUntil: paidByCredit(totals) ? null : reservedUntil(input.paymentMethod, deps.config),
     },
     lines.map(({ line, variant }, i) => ({
       productId: variant.productId,
@@ -332,7 +305,7 @@ function writeOrder(
       discountKobo: totals.lines[i]!.discountKobo,
       totalKobo: totals.lines[i]!.totalKobo,
     })),
-    FIRST_NOTE[input.paymentMethod],
+    paidByCredit(totals) ? PAID_BY_CREDIT_NOTE : FIRST_NOTE[input.paymentMethod],
   );
 }
 
@@ -393,6 +366,8 @@ export async function placeInTransaction(
   const priced = await priceOrder(tx, deps, request, lines, contents.promoCode, rate?.feeKobo ?? 0);
   const written = await writeOrder(tx, deps, request, contents.cartId, lines, priced);
   await takePromoUse(tx, deps, request, written.order, priced.discount);
-  await finishOffline(tx, deps, request, contents.cartId, written);
+  await spendCredit(tx, deps, request, written.order);
+  if (paidByCredit(priced.totals)) await finishPaidByCredit(tx, deps, contents.cartId, written);
+  else await finishOffline(tx, deps, request, contents.cartId, written);
   return { order: written.order, replayed: false };
 }

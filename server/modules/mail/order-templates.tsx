@@ -39,6 +39,8 @@ export interface OrderMailInput {
   subtotalKobo: number;
   discountKobo: number;
   deliveryFeeKobo: number;
+  /** Store credit spent on it (ADR 100; absent or 0: no line). */
+  storeCreditKobo?: number;
   totalKobo: number;
   estimatedDelivery: string;
   address: string;
@@ -108,6 +110,7 @@ export function orderPlacedMail(input: OrderMailInput): OutgoingMail {
     `Subtotal: ${formatPrice(input.subtotalKobo)}`,
     ...(input.discountKobo > 0 ? [`Discount: ${formatDiscount(input.discountKobo)}`] : []),
     `Delivery: ${formatDeliveryFee(input.deliveryFeeKobo)}`,
+    ...(input.storeCreditKobo ? [`Store credit: ${formatDiscount(input.storeCreditKobo)}`] : []),
     `Total: ${formatPrice(input.totalKobo)}`,
   ];
   const bankLines = input.bank

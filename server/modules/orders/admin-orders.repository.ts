@@ -74,6 +74,7 @@ const listColumns = {
   subtotalKobo: orders.subtotalKobo,
   discountKobo: orders.discountKobo,
   deliveryFeeKobo: orders.deliveryFeeKobo,
+  storeCreditKobo: orders.storeCreditKobo,
   totalKobo: orders.totalKobo,
   promoCode: orders.promoCode,
   paidAt: orders.paidAt,

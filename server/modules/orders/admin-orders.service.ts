@@ -164,6 +164,7 @@ export function createAdminOrders(deps: {
         subtotalKobo: order.subtotalKobo,
         discountKobo: order.discountKobo,
         deliveryFeeKobo: order.deliveryFeeKobo,
+        storeCreditKobo: order.storeCreditKobo,
         promoCode: order.promoCode,
         paidAt: order.paidAt?.toISOString() ?? null,
         stockReleased: order.stockReleasedAt !== null,

@@ -1,7 +1,7 @@
 // The order state machine (ADR 073): the one function that moves an order's status. It checks the
 // move against ORDER_MOVES (core/order-status.ts) for who is moving it, runs what entering the new
 // status means (stock and promo use given back when an order ends, taken again when the payment
-// reopens it; paid, and the hold's clock), writes the status and its history row, records the
+// reopens it, and so its store credit; paid, and the hold's clock), writes the status and its history row, records the
 // audit entry of a staff move and queues the shopper's email — all on the caller's transaction.
 // Every path that changes a status calls `transition`; nothing else writes orders.status.
 import type { SessionUser } from '#core/contract/account.ts';
@@ -17,6 +17,7 @@ import {
 import type { Queryable } from '#server/db/client.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import type { StockPort } from '#server/modules/catalog/catalog.service.ts';
+import type { StoreCreditPort } from '#server/modules/credit/credit.service.ts';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
 import { orderStatusMail } from '#server/modules/mail/order-templates.tsx';
 import type { PromotionsService } from '#server/modules/promotions/promotions.service.ts';
@@ -71,6 +72,8 @@ export function createOrderMachine(deps: {
   audit: Pick<AuditService, 'record'>;
   stock: StockPort;
   promotions: Pick<PromotionsService, 'release' | 'redeem'>;
+  /** Store credit an ended order spent comes back once; a reopened order spends it again (ADR 100). */
+  credit?: Pick<StoreCreditPort, 'restore' | 'spend'>;
   trackUrl: (order: OrderRow) => string;
   sendPlacedMail: (
     q: Queryable,
@@ -86,6 +89,7 @@ export function createOrderMachine(deps: {
       await stock.putBack(q, await listOrderQuantities(q, order.id));
     }
     if (order.discountId !== null) await promotions.release(q, order.discountId, order.id);
+    if (order.storeCreditKobo > 0) await deps.credit?.restore(q, { orderId: order.id });
   }
 
   /**
@@ -109,6 +113,18 @@ export function createOrderMachine(deps: {
       throw new ValidationError(
         `The promo code ${order.promoCode} has been used up since. Please check out again from your cart.`,
       );
+    }
+    if (order.storeCreditKobo > 0 && deps.credit) {
+      if (order.userId === null) {
+        throw new ValidationError(
+          'The store credit on this order is no longer there. Please check out again from your cart.',
+        );
+      }
+      await deps.credit.spend(q, {
+        userId: order.userId,
+        amountKobo: order.storeCreditKobo,
+        orderId: order.id,
+      });
     }
   }
 

@@ -84,6 +84,7 @@ export function createOrderPlacement(deps: {
         subtotalKobo: order.subtotalKobo,
         discountKobo: order.discountKobo,
         deliveryFeeKobo: order.deliveryFeeKobo,
+        storeCreditKobo: order.storeCreditKobo,
         totalKobo: order.totalKobo,
         estimatedDelivery: await estimatedDelivery(q, order, deps.deliveryDays),
         address: fullAddress(order),

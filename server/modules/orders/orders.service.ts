@@ -7,6 +7,7 @@ import type { SetOrderStatusInput, TrackedOrder } from '#core/contract/orders.ts
 import type { Db } from '#server/db/client.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import type { StockPort } from '#server/modules/catalog/catalog.service.ts';
+import type { StoreCreditPort } from '#server/modules/credit/credit.service.ts';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
 import type { PromotionsService } from '#server/modules/promotions/promotions.service.ts';
 import { createAdminOrders } from './admin-orders.service.ts';
@@ -38,6 +39,8 @@ export function createOrdersService(deps: {
   offlinePaymentReceived: OfflinePaymentPort;
   /** The catalogue's stock: units go back on sale (and are taken again) through it. */
   stock: StockPort;
+  /** Store credit: given back when an order that spent it ends, spent again if it reopens (ADR 100). */
+  credit?: Pick<StoreCreditPort, 'restore' | 'spend'>;
   publicUrl: string;
   /** Each state's promised delivery in working days, for the estimated delivery (ADR 065). */
   deliveryDays?: DeliveryDaysPort;
@@ -52,6 +55,7 @@ export function createOrdersService(deps: {
     audit,
     stock,
     promotions: deps.promotions,
+    ...(deps.credit ? { credit: deps.credit } : {}),
     trackUrl,
     sendPlacedMail,
   });

@@ -158,6 +158,7 @@ export function createOrderTracking(deps: { db: Queryable; deliveryDays?: Delive
       subtotalKobo: order.subtotalKobo,
       discountKobo: order.discountKobo,
       deliveryFeeKobo: order.deliveryFeeKobo,
+      storeCreditKobo: order.storeCreditKobo,
       promoCode: order.promoCode,
       paidAt: order.paidAt?.toISOString() ?? null,
       lines: lines.map(orderLineView),

@@ -64,6 +64,27 @@ export function createOfflinePayments(deps: {
     },
 
     /**
+     * The payment of an order store credit paid in full (ADR 100), written with `q` in the
+     * transaction that places it: provider `store_credit`, already a success (the credit was
+     * spent in that same transaction), so the payment-success page, receipts and the admin's
+     * payment record read it like any other; staff hear of a new paid order. Returns its reference.
+     */
+    async recordStoreCredit(q: Queryable, order: OrderRow): Promise<string> {
+      const reference = `${order.trackingNumber}-SC`;
+      await insertPayment(q, {
+        orderId: order.id,
+        provider: 'store_credit',
+        reference,
+        amountKobo: order.storeCreditKobo,
+        currency: 'NGN',
+        status: 'success',
+        paidAt: order.paidAt ?? new Date(),
+      });
+      await tellStaff(q, order);
+      return reference;
+    },
+
+    /**
      * The orders module's port (OfflinePaymentPort) for money staff saw arrive for a bank transfer
      * or pay-on-delivery order, on the transaction that marks the order paid ("confirm payment",
      * or a status move that says so): the payment record verified — when, and by whom — and

@@ -203,6 +203,7 @@ export function createPaymentsService(deps: {
     startOnline,
     find,
     recordOffline: offline.recordOffline,
+    recordStoreCredit: offline.recordStoreCredit,
     offlinePaymentReceived: offline.offlinePaymentReceived,
 
     /** An order's payment attempts, newest first (the admin order page's payment record). */
@@ -224,6 +225,7 @@ export function createPaymentsService(deps: {
     async confirm(reference: string): Promise<{ outcome: PaymentOutcome; payment: PaymentRow | null }> {
       const payment = await find(reference);
       if (!payment) return { outcome: 'unknown', payment: null };
+      if (payment.provider === 'store_credit') return { outcome: 'paid', payment };
       if (payment.provider === 'bank_transfer' || payment.provider === 'pay_on_delivery') {
         return { outcome: 'offline', payment };
       }

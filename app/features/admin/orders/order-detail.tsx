@@ -163,6 +163,12 @@ export function OrderDetail({
               ) : null}
               <dt>Delivery</dt>
               <dd className="text-right">{formatDeliveryFee(order.deliveryFeeKobo)}</dd>
+              {order.storeCreditKobo > 0 ? (
+                <>
+                  <dt>Store credit</dt>
+                  <dd className="text-right">{formatDiscount(order.storeCreditKobo)}</dd>
+                </>
+              ) : null}
               <dt className="font-semibold">Total</dt>
               <dd className="text-right font-semibold">{formatPrice(order.totalKobo)}</dd>
             </dl>

@@ -8,12 +8,14 @@ import { SubmitButton } from '#app/components/ui/form/submit-button.tsx';
 import { USER_ROLES } from '#core/account.ts';
 import type { AuditPage } from '#core/contract/admin-audit.ts';
 import type { AdminUserDetail } from '#core/contract/admin-users.ts';
+import type { StoreCreditView } from '#core/contract/credit.ts';
 import type { OrderSummary } from '#core/contract/orders.ts';
 import { formatPrice } from '#core/money.ts';
 import { formatNigerianPhone } from '#core/nigeria.ts';
 import { PAYMENT_METHOD_LABELS, STATUS_LABELS } from '#core/order-status.ts';
 import { AuditTrail } from '../audit/audit-trail.tsx';
 import { formatDay, formatWhen, ROLE_LABELS } from './format.ts';
+import { StoreCreditCard } from './store-credit-card.tsx';
 
 export interface UserDetailProps {
   user: AdminUserDetail;
@@ -21,7 +23,9 @@ export interface UserDetailProps {
   /** The account's own audit entries, newest first (loadAuditTrail). */
   auditTrail: Pick<AuditPage, 'items' | 'hasNext'>;
   /** What the signed-in member may do here (the server checks again). */
-  can: { suspend: boolean; email: boolean; changeRole: boolean };
+  can: { suspend: boolean; email: boolean; changeRole: boolean; credit?: boolean };
+  /** The account's store credit (ADR 100; absent: not shown). */
+  credit?: StoreCreditView;
   self: boolean;
   failure: {
     intent: string;
@@ -51,7 +55,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function UserDetail({ user, orders, auditTrail, can, self, failure }: UserDetailProps) {
+export function UserDetail({ user, orders, auditTrail, can, self, failure, credit }: UserDetailProps) {
   const errorFor = (intent: string) => (failure?.intent === intent ? failure : null);
   // The typed forms start afresh after an action that worked (a new audit entry), and keep what
   // was typed after one that was refused (with JavaScript on, inputs outlive a re-render).
@@ -269,6 +273,15 @@ export function UserDetail({ user, orders, auditTrail, can, self, failure }: Use
           </div>
         )}
       </Card>
+
+      {credit ? (
+        <StoreCreditCard
+          credit={credit}
+          canAdjust={can.credit ?? false}
+          failure={errorFor('credit')}
+          formKey={lastChange}
+        />
+      ) : null}
 
       <AuditTrail subjectType="user" subjectId={user.id} trail={auditTrail} />
     </div>
