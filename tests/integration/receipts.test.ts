@@ -87,6 +87,12 @@ describe('receipt numbers', () => {
     expect(number).toBe(`CH-${year}-${String(before.length + 1).padStart(6, '0')}`);
     expect(success.body).toContain(`href="/track-order/${trackingNumber}/receipt"`);
     expect(gapless(await numbersOf(year))).toBe(true);
+    // The paid order's email links to the receipt.
+    const mail = (await shop.mailTo(`buyer-${address}@example.ng`)).find((m) =>
+      m.subject.includes(trackingNumber),
+    );
+    expect(mail?.textBody).toContain(`Your receipt: http://shop.test/track-order/${trackingNumber}/receipt`);
+    expect(mail?.htmlBody).toContain(`/track-order/${trackingNumber}/receipt`);
   });
 
   it('gives payments made at once one number each, without a gap', async () => {

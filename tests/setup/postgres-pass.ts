@@ -77,6 +77,7 @@ export const ONCE_ON_PGLITE: Record<string, string> = {
   'server/modules/content/markdown.test.ts': `renders Markdown; ${NO_DATABASE}`,
   'server/modules/mail/mailbox-masking.test.ts': `masks links in text; ${NO_DATABASE}`,
   'server/modules/mail/templates.test.ts': `renders email templates; ${NO_DATABASE}`,
+  'server/modules/orders/receipt-pdf.test.ts': `makes a receipt's PDF; ${NO_DATABASE}`,
   'server/modules/payments/providers/paystack.test.ts': `talks to a fake Paystack; ${NO_DATABASE}`,
   'server/platform/auth/password.test.ts': `hashes passwords; ${NO_DATABASE}`,
   'server/platform/page-cache.test.ts': `an in-memory page cache with a fake bus; ${NO_DATABASE}`,
