@@ -3,6 +3,7 @@
 // (390 px). On paper only the receipt: no shop header, footer or buttons.
 import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from './accounts-helpers.ts';
+import { expectNoSeriousViolations } from './axe.ts';
 import { setupBrowser } from './browser.ts';
 import {
   addToCart,
@@ -55,6 +56,7 @@ for (const width of [1280, 390]) {
       await page.getByRole('heading', { name: 'Payments' }).waitFor();
       await page.getByText('No refunds.').waitFor();
       expect((await page.locator('dd', { hasText: naira(variant.priceKobo) }).count()) > 0).toBe(true);
+      await expectNoSeriousViolations(page, `the receipt at ${width} px`);
       // Readable on a phone: nothing wider than the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/receipt-${width}.png`, fullPage: true });
