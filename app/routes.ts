@@ -5,6 +5,9 @@ export default [
   route('collections', 'routes/collections.tsx'),
   route('collections/:slug', 'routes/collections.$slug.tsx'),
   route('track-order', 'routes/track-order.tsx'),
+  // A paid order's receipt, for whoever the tracking page shows the order to (ADR 098).
+  route('track-order/:trackingNumber/receipt', 'routes/track-order.$trackingNumber.receipt.tsx'),
+  route('track-order/:trackingNumber/receipt.pdf', 'routes/track-order.$trackingNumber.receipt[.]pdf.ts'),
   route('wishlist', 'routes/wishlist.tsx'),
   route('cart', 'routes/cart.tsx'),
   route('checkout', 'routes/checkout.tsx'),
@@ -28,6 +31,8 @@ export default [
   route('admin/orders.csv', 'routes/admin.orders[.]csv.ts'),
   route('admin/orders/:trackingNumber/packing-slip', 'routes/admin.orders.$trackingNumber.packing-slip.tsx'),
   route('admin/newsletter.csv', 'routes/admin.newsletter[.]csv.ts'),
+  route('admin/orders/:trackingNumber/receipt', 'routes/admin.orders.$trackingNumber.receipt.tsx'),
+  route('admin/orders/:trackingNumber/receipt.pdf', 'routes/admin.orders.$trackingNumber.receipt[.]pdf.ts'),
   route('admin', 'routes/admin.tsx', [
     index('routes/admin._index.tsx'),
     route('dashboard', 'routes/admin.dashboard.tsx'),

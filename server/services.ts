@@ -50,6 +50,7 @@ import { createOfflinePayments } from '#server/modules/payments/offline-payments
 import { createPaymentsService } from '#server/modules/payments/payments.service.ts';
 import { createPaystackProvider } from '#server/modules/payments/providers/paystack.ts';
 import { createSandboxProvider } from '#server/modules/payments/providers/sandbox.ts';
+import { receiptPayments } from '#server/modules/payments/receipt-payments.ts';
 import { webhooksReceived } from '#server/modules/payments/webhooks-received.ts';
 import { createPromotionsService } from '#server/modules/promotions/promotions.service.ts';
 import { createAdminReviewsService } from '#server/modules/reviews/admin-reviews.service.ts';
@@ -188,6 +189,10 @@ export function createServices(deps: {
     publicUrl: config.publicUrl,
     // The estimated delivery is the state's promise at checkout, in working days (ADR 065).
     deliveryDays: createDeliveryDays({ cache: contentCache }),
+    // A receipt's money (ADR 098): the payments that succeeded; refunds join when the refunds
+    // module lands (its processed refunds of the order, as `RefundForReceipt`s).
+    receiptMoney: { payments: receiptPayments, refunds: async () => [] },
+    receiptShop: () => content.getStoreInfo(),
   });
   const sandbox = config.payments.paystackSecretKey
     ? null

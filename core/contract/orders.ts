@@ -69,6 +69,8 @@ export const OrderSummarySchema = z.object({
   totalKobo: z.number().int(),
   itemNames: z.array(z.string()),
   itemCount: z.number().int(),
+  /** Paid: the order has a receipt (ADR 098). */
+  paid: z.boolean(),
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 

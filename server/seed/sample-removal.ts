@@ -223,6 +223,10 @@ async function removeRows(
           (SELECT p.reference FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.sample)`,
   );
   count('orders', (await queryRows(tx, sql`DELETE FROM orders WHERE sample RETURNING id`)).length);
+  // Their receipts went with them (ADR 098): a year left with no receipt starts again at 1.
+  await tx.execute(
+    sql`DELETE FROM receipt_counters c WHERE NOT EXISTS (SELECT 1 FROM receipts r WHERE r.year = c.year)`,
+  );
 
   // Subscribers (their campaign deliveries cascade; campaigns stay: the seed writes none).
   count(

@@ -10,6 +10,7 @@ import { payments } from '#server/db/schema/payments.ts';
 import { discounts } from '#server/db/schema/promotions.ts';
 import { reviews } from '#server/db/schema/reviews.ts';
 import { supportMessages, supportTickets } from '#server/db/schema/support.ts';
+import { receiptNumbering } from '#server/modules/orders/orders.service.ts';
 import { insertMany } from './bulk-insert.ts';
 import { SAMPLE_PASSWORD_HASH, sampleCustomers } from './sample-customers.ts';
 import { type SamplePromo, type SampleVariant, sampleOrders } from './sample-orders.ts';
@@ -174,6 +175,12 @@ export async function seedSampleCustomersAndOrders(
     list.map((o) => ({ ...o.payment, orderId: idFor(o), currency: 'NGN' })),
     CHUNK,
     (chunk) => insertMany(q, payments, chunk),
+  );
+
+  // The paid orders' receipts, numbered by the same counters as a payment's (ADR 098).
+  await receiptNumbering.issueForOrders(
+    q,
+    list.flatMap((o) => (o.paidAt ? [{ orderId: idFor(o), at: o.paidAt }] : [])),
   );
 
   // The promo uses still taken: one redemption each, and the codes' counts to match.

@@ -63,6 +63,8 @@ const OUTSIDE_THE_SHELL = new Set([
   '/admin/orders.csv',
   '/admin/orders/:trackingNumber/packing-slip',
   '/admin/newsletter.csv',
+  '/admin/orders/:trackingNumber/receipt',
+  '/admin/orders/:trackingNumber/receipt.pdf',
 ]);
 
 /** Admin pages, keyed by their path pattern in app/routes.ts. */
@@ -84,6 +86,14 @@ const PAGE_RULES: Record<string, Rule> = {
   '/admin/orders.csv': rule('/admin/orders.csv', guarded('orders.view')),
   '/admin/orders/:trackingNumber/packing-slip': rule(
     '/admin/orders/CH000000000000/packing-slip',
+    guarded('orders.view', 404),
+  ),
+  '/admin/orders/:trackingNumber/receipt': rule(
+    '/admin/orders/CH000000000000/receipt',
+    guarded('orders.view', 404),
+  ),
+  '/admin/orders/:trackingNumber/receipt.pdf': rule(
+    '/admin/orders/CH000000000000/receipt.pdf',
     guarded('orders.view', 404),
   ),
   '/admin/users/:id': rule('/admin/users/999999', guarded('customers.view', 404)),

@@ -240,6 +240,13 @@ const ROWS: Row[] = [
     others: 200,
   },
   {
+    // The receipt follows the tracking page's rule (ADR 098).
+    name: 'GET /track-order/{trackingNumber}/receipt',
+    send: get((f) => `/track-order/${f.trackingNumber}/receipt`),
+    owner: { status: 200, shows: (f) => [OWNER.name, OWNER.street, f.ownerEmail] },
+    others: 200,
+  },
+  {
     name: 'GET /payment-success?reference=…',
     send: get((f) => `/payment-success?reference=${encodeURIComponent(f.reference)}`),
     owner: { status: 200, shows: () => [OWNER.name, OWNER.street] },

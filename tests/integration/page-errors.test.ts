@@ -69,6 +69,30 @@ const ROWS: Record<string, Row> = {
     missing: '/admin/orders/CH000000000000/packing-slip',
     malformed: '/admin/orders/%20%3Cb%3E/packing-slip',
   },
+  '/admin/orders/:trackingNumber/receipt': {
+    who: 'admin',
+    chrome: 'none',
+    missing: '/admin/orders/CH000000000000/receipt',
+    malformed: '/admin/orders/%20%3Cb%3E/receipt',
+  },
+  '/admin/orders/:trackingNumber/receipt.pdf': {
+    who: 'admin',
+    chrome: 'none',
+    missing: '/admin/orders/CH000000000000/receipt.pdf',
+    malformed: '/admin/orders/%20%3Cb%3E/receipt.pdf',
+  },
+  '/track-order/:trackingNumber/receipt': {
+    who: 'anonymous',
+    chrome: 'storefront',
+    missing: '/track-order/CH000000000000/receipt',
+    malformed: '/track-order/%20%3Cb%3E/receipt',
+  },
+  '/track-order/:trackingNumber/receipt.pdf': {
+    who: 'anonymous',
+    chrome: 'none',
+    missing: '/track-order/CH000000000000/receipt.pdf',
+    malformed: '/track-order/%20%3Cb%3E/receipt.pdf',
+  },
   '/admin/orders/:trackingNumber': {
     who: 'admin',
     chrome: 'admin',

@@ -150,6 +150,12 @@ describe('store credit at checkout', () => {
     expect(success.statusCode).toBe(200);
     expect(success.body).toContain('Payment Successful!');
     expect(success.body).toContain(`Store credit used: ${formatPrice(order.storeCreditKobo)}.`);
+    // Paid as it was placed, so numbered as it was placed: the success page links to its receipt,
+    // which lists the store-credit payment.
+    expect(success.body).toContain(`href="/track-order/${order.trackingNumber}/receipt"`);
+    const receipt = await client.get(`/track-order/${order.trackingNumber}/receipt`);
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.body).toMatch(/CH-\d{4}-\d{6}/);
     // The shopper's email says it is paid, with the credit line; staff hear of a new paid order.
     const [mail] = await shop
       .mailTo('credit@example.ng')

@@ -118,6 +118,7 @@ describe('tracking an order', () => {
       totalKobo: 100,
       itemNames: [],
       itemCount: 0,
+      paid: false,
       subtotalKobo: 100,
       discountKobo: 0,
       deliveryFeeKobo: 0,

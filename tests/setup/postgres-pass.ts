@@ -29,6 +29,7 @@ export const ON_POSTGRES: Record<string, string> = {
   'tests/integration/purchase-races.test.ts': 'many checkouts of the last units at once',
   'tests/integration/store-credit.test.ts':
     'checkouts, spends and take-backs racing for one balance: never below zero (row locks)',
+  'tests/integration/receipts.test.ts': 'payments at once take one receipt number each, without a gap',
   'tests/integration/one-hold-per-cart.test.ts': 'two checkouts of one cart at once leave one unpaid order',
   'tests/integration/admin-products.test.ts': "the owner's stock edit racing 50 checkouts",
   'tests/integration/admin-orders.test.ts':
@@ -78,6 +79,7 @@ export const ONCE_ON_PGLITE: Record<string, string> = {
   'server/modules/content/markdown.test.ts': `renders Markdown; ${NO_DATABASE}`,
   'server/modules/mail/mailbox-masking.test.ts': `masks links in text; ${NO_DATABASE}`,
   'server/modules/mail/templates.test.ts': `renders email templates; ${NO_DATABASE}`,
+  'server/modules/orders/receipt-pdf.test.ts': `makes a receipt's PDF; ${NO_DATABASE}`,
   'server/modules/payments/providers/paystack.test.ts': `talks to a fake Paystack; ${NO_DATABASE}`,
   'server/platform/auth/password.test.ts': `hashes passwords; ${NO_DATABASE}`,
   'server/platform/page-cache.test.ts': `an in-memory page cache with a fake bus; ${NO_DATABASE}`,

@@ -176,6 +176,11 @@ function OrdersTab({
             <Link to={`/track-order?id=${o.trackingNumber}`} className="btn-outline">
               Track Order
             </Link>
+            {o.paid ? (
+              <a href={`/track-order/${o.trackingNumber}/receipt`} className="btn-outline">
+                Receipt
+              </a>
+            ) : null}
           </div>
           {o.status === 'delivered' ? (
             <DeliveredLines lines={reviewableLines.filter((l) => l.trackingNumber === o.trackingNumber)} />

@@ -140,6 +140,11 @@ export function OrderConfirmation({
         <Link to="/dashboard?tab=orders" className="btn-outline">
           Order History
         </Link>
+        {order.paidAt ? (
+          <a href={`/track-order/${order.trackingNumber}/receipt`} className="btn-outline">
+            View Receipt
+          </a>
+        ) : null}
       </div>
 
       <div className="mt-10 rounded-2xl bg-sand p-5 text-center text-sm">

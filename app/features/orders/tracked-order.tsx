@@ -29,6 +29,13 @@ export function TrackedOrderDetails({ order }: { order: TrackedOrder }) {
           ) : null}
           <Field label="Total" value={formatPrice(order.totalKobo)} />
         </dl>
+        {order.paidAt ? (
+          <p className="mt-4">
+            <a href={`/track-order/${order.trackingNumber}/receipt`} className="btn-outline">
+              View Receipt
+            </a>
+          </p>
+        ) : null}
         {order.masked ? (
           <p className="mt-4 text-xs text-muted">
             Sign in as the customer to see the full name, email, address and order notes.

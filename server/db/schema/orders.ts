@@ -2,7 +2,17 @@
 // code uses, which promotions writes but which point at an order (kept here so the schema files
 // point one way, orders → promotions, never back; ADR 094).
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES, sqlStatusList } from '#core/order-status.ts';
 import { users } from './accounts.ts';
 import { carts } from './cart.ts';
@@ -150,4 +160,48 @@ export const discountRedemptions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('discount_redemptions_customer_idx').on(t.discountId, t.email)],
+);
+
+/**
+ * The last receipt number given in each calendar year (Lagos time): one row per year, taken under
+ * its row lock (INSERT … ON CONFLICT DO UPDATE) in the transaction that makes the order paid or the
+ * refund processed, so a rolled-back payment gives its number back and two at once never share one
+ * (ADR 098).
+ */
+export const receiptCounters = pgTable(
+  'receipt_counters',
+  {
+    year: integer('year').primaryKey(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [check('receipt_counters_positive', sql`${t.lastNumber} > 0`)],
+);
+
+/**
+ * Receipts: CH-<year>-<number, six digits>, numbered without gaps per year. One for every paid
+ * order (kind `order`) and one for every processed refund (kind `refund`, `refund_id` names it;
+ * the refunds table gains its foreign key when it lands).
+ */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    year: integer('year').notNull(),
+    number: integer('number').notNull(),
+    kind: text('kind', { enum: ['order', 'refund'] }).notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    refundId: integer('refund_id'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    unique('receipts_year_number_unique').on(t.year, t.number),
+    check('receipts_kind_valid', sql`${t.kind} IN ('order', 'refund')`),
+    check('receipts_refund_named', sql`(${t.kind} = 'refund') = (${t.refundId} IS NOT NULL)`),
+    // One receipt per paid order, one per refund.
+    uniqueIndex('receipts_order_once').on(t.orderId).where(sql`${t.kind} = 'order'`),
+    uniqueIndex('receipts_refund_once').on(t.refundId).where(sql`${t.refundId} IS NOT NULL`),
+    index('receipts_order_idx').on(t.orderId),
+  ],
 );

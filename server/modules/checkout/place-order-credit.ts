@@ -38,7 +38,7 @@ export async function spendCredit(
 
 /**
  * Step 8, for an order the store credit paid in full: its payment recorded as made by store credit
- * (the payment-success page and receipts read it), the cart emptied, the paid order's email sent.
+ * (the payment-success page and receipts read it), its receipt numbered, the cart emptied, the paid order's email sent.
  */
 export async function finishPaidByCredit(
   tx: Queryable,
@@ -47,6 +47,9 @@ export async function finishPaidByCredit(
   { order, lines }: Awaited<ReturnType<OrdersService['placement']['write']>>,
 ): Promise<void> {
   const reference = await deps.payments.recordStoreCredit(tx, order);
+  // Paid as it is written, not moved to paid by the order machine: its receipt is numbered here,
+  // on the same transaction (ADR 098).
+  await deps.orders.receipts.issueForOrder(tx, { orderId: order.id, at: order.paidAt ?? new Date() });
   if (cartId !== null) await deps.cart.emptyCart(tx, cartId);
   await deps.orders.placement.sendPlacedMail(tx, order, { paid: true, paymentReference: reference, lines });
 }

@@ -68,7 +68,7 @@ export interface PlacingDeps {
   cart: Pick<CartService, 'contents' | 'emptyCart'>;
   stock: Pick<StockPort, 'lock' | 'takeAll'>;
   promotions: Pick<PromotionsService, 'evaluate' | 'redeem'>;
-  orders: Pick<OrdersService, 'placement' | 'endCartHolds'>;
+  orders: Pick<OrdersService, 'placement' | 'endCartHolds' | 'receipts'>;
   payments: Pick<PaymentsService, 'recordOffline' | 'recordStoreCredit'>;
   /** Store credit (ADR 100; absent: never offered). */
   credit?: Pick<StoreCreditPort, 'spend' | 'balance'>;

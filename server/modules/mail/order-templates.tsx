@@ -84,6 +84,11 @@ function opening(input: OrderMailInput): { subject: string; lead: string } {
   };
 }
 
+/** The order's receipt (ADR 098): the receipt page beside the tracking page. */
+function receiptUrlFor(trackUrl: string, trackingNumber: string): string {
+  return new URL(`/track-order/${encodeURIComponent(trackingNumber)}/receipt`, trackUrl).toString();
+}
+
 /** The support form for this order (the shop's /support, with the tracking number filled in). */
 function supportUrlFor(trackUrl: string, trackingNumber: string): string {
   const url = new URL('/support', trackUrl);
@@ -106,6 +111,7 @@ export function orderPlacedMail(input: OrderMailInput): OutgoingMail {
   const trackUrl = checkedUrl(input.trackUrl);
   const supportUrl = supportUrlFor(trackUrl, input.trackingNumber);
   const { subject, lead } = opening(input);
+  const receiptUrl = input.paid ? receiptUrlFor(trackUrl, input.trackingNumber) : null;
   const totals = [
     `Subtotal: ${formatPrice(input.subtotalKobo)}`,
     ...(input.discountKobo > 0 ? [`Discount: ${formatDiscount(input.discountKobo)}`] : []),
@@ -143,6 +149,7 @@ export function orderPlacedMail(input: OrderMailInput): OutgoingMail {
       '',
       'What happens next: we pack your order within 1–2 business days, then send it with tracking details.',
       `Track your order: ${trackUrl}`,
+      ...(receiptUrl ? [`Your receipt: ${receiptUrl}`] : []),
       `A problem with this order? Get Support: ${supportUrl}`,
     ]),
     html: html(
@@ -214,6 +221,13 @@ export function orderPlacedMail(input: OrderMailInput): OutgoingMail {
         </P>
         <P>We pack your order within 1–2 business days, then send it with tracking details.</P>
         <Action href={trackUrl} label="Track your order" />
+        {receiptUrl ? (
+          <P>
+            <a href={receiptUrl} style={{ color: BRAND }}>
+              View or download your receipt
+            </a>
+          </P>
+        ) : null}
         <SupportLine href={supportUrl} />
       </Layout>,
     ),
@@ -262,6 +276,10 @@ export function orderStatusMail(input: {
       ? 'Your order has been cancelled. Your refund is on its way.'
       : (STATUS_SENTENCES[input.status] ?? `Your order is now ${label}.`);
   const supportUrl = supportUrlFor(trackUrl, input.trackingNumber);
+  const receiptUrl =
+    input.paid && input.status !== 'cancelled' && input.status !== 'payment_failed'
+      ? receiptUrlFor(trackUrl, input.trackingNumber)
+      : null;
   return {
     template: `order-${input.status}`,
     to: input.to,
@@ -273,6 +291,7 @@ export function orderStatusMail(input: {
       ...(input.note ? ['', input.note] : []),
       '',
       `Track your order: ${trackUrl}`,
+      ...(receiptUrl ? [`Your receipt: ${receiptUrl}`] : []),
       `A problem with this order? Get Support: ${supportUrl}`,
     ]),
     html: html(
@@ -281,6 +300,13 @@ export function orderStatusMail(input: {
         <P>{sentence}</P>
         {input.note ? <P muted>{input.note}</P> : null}
         <Action href={trackUrl} label="Track your order" />
+        {receiptUrl ? (
+          <P>
+            <a href={receiptUrl} style={{ color: BRAND }}>
+              View or download your receipt
+            </a>
+          </P>
+        ) : null}
         <SupportLine href={supportUrl} />
       </Layout>,
     ),

@@ -22,9 +22,11 @@ import type { MailService } from '#server/modules/mail/mail.service.ts';
 import { orderStatusMail } from '#server/modules/mail/order-templates.tsx';
 import type { PromotionsService } from '#server/modules/promotions/promotions.service.ts';
 import { ConflictError, ForbiddenError, OutOfStockError, ValidationError } from '#server/platform/errors.ts';
+import { markOrderPaid } from './admin-orders.repository.ts';
 import { insertHistory, type StatusPatch, writeOrderStatus } from './order-status.repository.ts';
 import { listOrderQuantities, markStockReleased, type OrderRow } from './orders.repository.ts';
 import { statusOf } from './orders.tracking.ts';
+import type { ReceiptIssuer } from './receipts.service.ts';
 
 /** A staff member acting on an order, and the address they act from (the audit record's). */
 export type StaffActor = Pick<SessionUser, 'id' | 'role'> & { ip?: string | null };
@@ -74,6 +76,8 @@ export function createOrderMachine(deps: {
   promotions: Pick<PromotionsService, 'release' | 'redeem'>;
   /** Store credit an ended order spent comes back once; a reopened order spends it again (ADR 100). */
   credit?: Pick<StoreCreditPort, 'restore' | 'spend'>;
+  /** Numbers the receipt of an order the moment it becomes paid, on the same transaction (ADR 098). */
+  receipts: ReceiptIssuer;
   trackUrl: (order: OrderRow) => string;
   sendPlacedMail: (
     q: Queryable,
@@ -173,6 +177,11 @@ export function createOrderMachine(deps: {
     const moved = await writeOrderStatus(q, order.id, from, to, patch);
     if (!moved) throw new Error(`Order ${order.trackingNumber} moved while locked (expected ${from}).`);
     await insertHistory(q, order.id, to, move.note, move.actor?.id ?? null);
+    // Paid now: its receipt takes the year's next number in this transaction (a rollback gives
+    // the number back).
+    if (move.paidAt && order.paidAt === null) {
+      await deps.receipts.issueForOrder(q, { orderId: order.id, at: move.paidAt });
+    }
 
     if (move.actor) {
       await deps.audit.record(q, {
@@ -221,7 +230,16 @@ export function createOrderMachine(deps: {
     await insertHistory(q, order.id, statusOf(order), text, null);
   }
 
-  return { transition, note };
+  /**
+   * Money staff saw arrive for an order whose status stays where it is (`order` locked by the
+   * caller, not yet paid): it is marked paid and its receipt issued, as `transition` does.
+   */
+  async function paidWhereItStands(q: Queryable, order: OrderRow, paidAt: Date): Promise<void> {
+    await markOrderPaid(q, order.id, paidAt);
+    if (order.paidAt === null) await deps.receipts.issueForOrder(q, { orderId: order.id, at: paidAt });
+  }
+
+  return { transition, note, paidWhereItStands };
 }
 
 export type OrderMachine = ReturnType<typeof createOrderMachine>;

@@ -17,6 +17,14 @@ import { createOrderPlacement } from './orders.placement.ts';
 import { findOrderByTracking, type OrderRow } from './orders.repository.ts';
 import { createOrderTracking, type DeliveryDaysPort } from './orders.tracking.ts';
 import { createPaymentMoves } from './payment-moves.ts';
+import { receiptFileName, receiptPdf } from './receipt-pdf.ts';
+import {
+  createReceipts,
+  type ReceiptIssuer,
+  type ReceiptMoneyPort,
+  type ReceiptShop,
+  receiptNumbering,
+} from './receipts.service.ts';
 import { createStaffMoves, type OfflinePaymentPort } from './staff-moves.ts';
 
 /** An order as the orders module hands it to other modules (its row; read-only to them). */
@@ -25,6 +33,7 @@ export type Order = OrderRow;
 export { OrderMoveRefusedError, type StaffActor } from './order-machine.ts';
 export type { BankAccount } from './orders.placement.ts';
 export { cartLockKey, REPLACED_NOTE } from './payment-moves.ts';
+export { type ReceiptMoneyPort, receiptNumbering } from './receipts.service.ts';
 export type { OfflinePaymentPort } from './staff-moves.ts';
 
 export function createOrdersService(deps: {
@@ -44,6 +53,12 @@ export function createOrdersService(deps: {
   publicUrl: string;
   /** Each state's promised delivery in working days, for the estimated delivery (ADR 065). */
   deliveryDays?: DeliveryDaysPort;
+  /** The money a receipt lists: payments (the payments module) and refunds (ADR 098). */
+  receiptMoney: ReceiptMoneyPort;
+  /** The shop's name, address and contacts as a receipt prints them (the settings). */
+  receiptShop: () => Promise<ReceiptShop>;
+  /** Numbers a paid order's receipt (default: the one counter per year). */
+  receiptIssuer?: ReceiptIssuer;
 }) {
   const { db, mail, publicUrl, stock, deliveryDays, audit } = deps;
   const trackUrl = (order: OrderRow) => `${publicUrl}/track-order?id=${order.trackingNumber}`;
@@ -56,6 +71,7 @@ export function createOrdersService(deps: {
     stock,
     promotions: deps.promotions,
     ...(deps.credit ? { credit: deps.credit } : {}),
+    receipts: deps.receiptIssuer ?? receiptNumbering,
     trackUrl,
     sendPlacedMail,
   });
@@ -70,6 +86,8 @@ export function createOrdersService(deps: {
     wantsMail: async (order) => order.userId === null || (await deps.wantsOrderUpdates(order.userId)),
   });
 
+  const receipts = createReceipts({ db, money: deps.receiptMoney, shop: deps.receiptShop });
+
   const service = {
     track: tracking.track,
     byId: tracking.byId,
@@ -78,6 +96,16 @@ export function createOrdersService(deps: {
     /** The port checkout writes a new order through (inside its transaction). */
     placement,
     sendPlacedMail,
+
+    /** Receipts: the page and PDF (`forVisitor`, `forStaff`), and the numbering (ADR 098). */
+    receipts: {
+      ...receipts,
+      issueRefundReceipt: receiptNumbering.issueRefundReceipt,
+      /** An order paid the moment it is placed (store credit covering it all): numbered at once. */
+      issueForOrder: (deps.receiptIssuer ?? receiptNumbering).issueForOrder,
+      pdf: receiptPdf,
+      fileName: receiptFileName,
+    },
 
     ...paymentMoves,
     ...staffMoves,

@@ -120,6 +120,7 @@ function summary(order: OrderRow, lines: OrderLineRow[], estimate: string): Orde
     totalKobo: order.totalKobo,
     itemNames: lines.map((l) => l.productName),
     itemCount: lines.reduce((a, l) => a + l.quantity, 0),
+    paid: order.paidAt !== null,
   };
 }
 

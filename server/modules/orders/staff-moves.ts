@@ -8,7 +8,6 @@ import type { Db, Queryable } from '#server/db/client.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#server/platform/errors.ts';
 import { parseInput } from '#server/platform/validation.ts';
-import { markOrderPaid } from './admin-orders.repository.ts';
 import type { OrderMachine, StaffActor } from './order-machine.ts';
 import { findOrderByTracking, lockOrder, type OrderRow } from './orders.repository.ts';
 import { methodOf, statusOf } from './orders.tracking.ts';
@@ -89,7 +88,7 @@ export function createStaffMoves(deps: {
       });
     } else {
       // Paid where it stands: the status does not change, so the machine has nothing to move.
-      await markOrderPaid(q, order.id, paidAt);
+      await machine.paidWhereItStands(q, order, paidAt);
       await deps.audit.record(q, {
         actorUserId: actor.id,
         ip: actor.ip ?? null,

@@ -114,6 +114,11 @@ export function OrderDetail({
         >
           <Printer className="h-4 w-4" aria-hidden="true" /> Packing slip
         </a>
+        {order.paymentState === 'paid' ? (
+          <a href={`/admin/orders/${order.trackingNumber}/receipt`} className="btn-outline">
+            Receipt
+          </a>
+        ) : null}
       </header>
       <p className="text-sm text-muted">Placed {lagosTime(order.createdAt)} (Lagos time)</p>
       {failure ? (
