@@ -87,17 +87,6 @@ describe('project hygiene', () => {
       'app/features/admin/launch/launch-page.tsx',
       'app/features/admin/newsletter/campaign-page.tsx',
       'app/features/admin/newsletter/subscribers-page.tsx',
-      'app/features/admin/orders/order-detail.tsx',
-      'app/features/admin/orders/orders-list.tsx',
-      'app/features/admin/products/products-page.tsx',
-      'app/features/admin/reviews/reviews-page.tsx',
-      'app/features/admin/ui/confirm-step.tsx',
-      'app/features/admin/ui/data-table.tsx',
-      'app/features/admin/ui/empty-state.tsx',
-      'app/features/admin/ui/filter-bar.tsx',
-      'app/features/admin/ui/photo-manager.tsx',
-      'app/routes/admin.mailbox.$id.tsx',
-      'app/routes/admin.mailbox.tsx',
     ];
     const pending = new Set([...beingSplit, ...notYetConverted]);
     const testOnly =

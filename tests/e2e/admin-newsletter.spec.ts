@@ -34,11 +34,14 @@ for (const width of WIDTHS) {
       await openPage(owner, '/admin/dashboard');
       await goToSection(owner, 'Newsletter');
       await openPage(owner, `/admin/newsletter?q=${encodeURIComponent(email)}`);
-      const row = owner.getByTestId('subscribers-table').locator('tr', { hasText: email });
+      const row = owner
+        .getByRole('table', { name: 'Newsletter subscribers' })
+        .getByRole('row')
+        .filter({ hasText: email });
       await row.waitFor(SLOW);
       expect(await row.innerText()).toContain('Waiting for confirmation');
       await openPage(owner, `/admin/newsletter?q=${encodeURIComponent(email)}&status=confirmed`);
-      await owner.getByTestId('empty-state').waitFor(SLOW);
+      await owner.getByText('No subscribers match these filters', { exact: true }).waitFor(SLOW);
 
       // Confirmed from the email: now it counts.
       const link = await t.mailbox.link(email, NEWSLETTER_CONFIRM_SUBJECT, '/newsletter/confirm');
@@ -46,7 +49,11 @@ for (const width of WIDTHS) {
       await shopper.getByRole('button', { name: 'Confirm my subscription' }).click();
       await shopper.getByRole('heading', { name: 'You are subscribed' }).waitFor(SLOW);
       await openPage(owner, `/admin/newsletter?q=${encodeURIComponent(email)}&status=confirmed`);
-      await owner.getByTestId('subscribers-table').locator('tr', { hasText: email }).waitFor(SLOW);
+      await owner
+        .getByRole('table', { name: 'Newsletter subscribers' })
+        .getByRole('row')
+        .filter({ hasText: email })
+        .waitFor(SLOW);
       await expectNoSidewaysScroll(owner, 'the newsletter list');
 
       // The owner writes a campaign, tests it on themselves, and sends it.

@@ -174,7 +174,7 @@ export function ComplaintsPage({
           </div>
         ) : (
           <div className="mt-6">
-            <DataTable caption="Complaints" testId="complaints-table">
+            <DataTable caption="Complaints">
               <thead className="border-b border-ink/10">
                 <tr>
                   <Th>Complaint</Th>

@@ -154,10 +154,7 @@ export function DiscountsPage({
         </p>
         <div className="mt-2">
           {items.length === 0 ? (
-            <EmptyState
-              title={filtered ? 'No code matches this filter.' : 'No discount codes yet.'}
-              testId="discounts-empty"
-            >
+            <EmptyState title={filtered ? 'No code matches this filter.' : 'No discount codes yet.'}>
               {filtered ? (
                 'Try a shorter search, or clear the filter.'
               ) : (
@@ -193,7 +190,7 @@ function DiscountsTable({
 }) {
   const action = `/admin/discounts${listQuery ? `?${listQuery}` : ''}`;
   return (
-    <DataTable caption="Discount codes" testId="discounts-table">
+    <DataTable caption="Discount codes">
       <thead className="border-b border-ink/10">
         <tr>
           <Th>Code</Th>
@@ -280,7 +277,6 @@ function DiscountsTable({
                   confirmLabel={`Delete ${d.code}`}
                   intent="delete"
                   action={action}
-                  testId="discount-delete"
                 >
                   <input type="hidden" name="id" value={d.id} />
                   {d.usedCount > 0 ? (

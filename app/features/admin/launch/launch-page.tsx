@@ -190,7 +190,6 @@ function StepExtras({ step, email }: { step: LaunchStep; email: string }): React
             confirmLabel="Yes, remove the sample data"
             intent="remove-sample-data"
             action="/admin/launch#sample-data"
-            testId="remove-sample-data"
           >
             <Checkbox name="keepCatalogue" label="Keep the sample catalogue (products and their photos)" />
           </ConfirmStep>

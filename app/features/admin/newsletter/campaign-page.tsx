@@ -195,7 +195,6 @@ export function CampaignPage({
                   question={`Send "${campaign.subject}" to ${confirmedCount.toLocaleString('en-NG')} confirmed ${confirmedCount === 1 ? 'subscriber' : 'subscribers'} now? It cannot be unsent.`}
                   confirmLabel="Yes, send it"
                   intent="send"
-                  testId="campaign-send"
                 />
               ) : null}
               <p className="flex items-start gap-2 text-xs text-muted">

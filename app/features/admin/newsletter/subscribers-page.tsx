@@ -96,13 +96,13 @@ export function NewsletterPage({
       </div>
       <div className="mt-3">
         {campaigns.length === 0 ? (
-          <EmptyState title="No campaigns yet" testId="campaigns-empty">
+          <EmptyState title="No campaigns yet">
             {canSend
               ? 'Write one with "New campaign": you can preview it and send yourself a test first.'
               : null}
           </EmptyState>
         ) : (
-          <DataTable caption="Campaigns" testId="campaigns-table">
+          <DataTable caption="Campaigns">
             <thead>
               <tr>
                 <Th>Subject</Th>
@@ -186,7 +186,7 @@ export function NewsletterPage({
           </EmptyState>
         ) : (
           <>
-            <DataTable caption="Newsletter subscribers" testId="subscribers-table">
+            <DataTable caption="Newsletter subscribers">
               <thead>
                 <tr>
                   <Th>Email</Th>

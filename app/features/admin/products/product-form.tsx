@@ -256,7 +256,6 @@ export function ProductForm(props: ProductFormProps) {
               question={DELETE_QUESTION}
               confirmLabel="Yes, delete"
               intent="archive"
-              testId="delete-product"
             >
               <p className="text-xs text-muted">
                 It leaves the storefront at once; past orders, reviews and the audit log keep it. An admin can
