@@ -63,23 +63,6 @@ describe('project hygiene', () => {
   });
 
   it('keeps test-only attributes out of the product code in app/ (tests select as shoppers do)', () => {
-    // Temporary: the admin pages and admin UI parts the first pass (ADR 093: storefront,
-    // cart, checkout, account, support, the admin shell and sign-in) did not reach. Each leaves
-    // this list with its tests rewritten; nothing may be added to it.
-    const notYetConverted = [
-      'app/features/admin/orders/order-detail.tsx',
-      'app/features/admin/orders/orders-list.tsx',
-      'app/features/admin/products/products-page.tsx',
-      'app/features/admin/reviews/reviews-page.tsx',
-      'app/features/admin/ui/confirm-step.tsx',
-      'app/features/admin/ui/data-table.tsx',
-      'app/features/admin/ui/empty-state.tsx',
-      'app/features/admin/ui/filter-bar.tsx',
-      'app/features/admin/ui/photo-manager.tsx',
-      'app/routes/admin.mailbox.$id.tsx',
-      'app/routes/admin.mailbox.tsx',
-    ];
-    const pending = new Set(notYetConverted);
     const testOnly =
       /\bdata-(testid|test-id|test|cy|qa|pw)\b|\btestId\b|dataset\.(testid|testId|test|cy|qa)\b/;
     const offending: string[] = [];
@@ -87,7 +70,7 @@ describe('project hygiene', () => {
       for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
         const file = `${dir}/${entry.name}`;
         if (entry.isDirectory()) walk(file);
-        else if (/\.(tsx?|mjs|js|css|html)$/.test(entry.name) && !pending.has(file)) {
+        else if (/\.(tsx?|mjs|js|css|html)$/.test(entry.name)) {
           read(file)
             .split('\n')
             .forEach((line, i) => {
@@ -98,12 +81,6 @@ describe('project hygiene', () => {
     };
     walk('app');
     expect(offending).toEqual([]);
-    // Each exception still exists and still needs to be one (a converted, moved or renamed file
-    // leaves the list rather than hide in it).
-    for (const file of pending) {
-      expect(existsSync(path.join(root, file)), `${file} is gone: take it off the list`).toBe(true);
-      expect(testOnly.test(read(file)), `${file} is clean: take it off the list`).toBe(true);
-    }
   });
 
   it('has no product source file over 400 lines (issue 31: a file a person reads in one sitting)', () => {

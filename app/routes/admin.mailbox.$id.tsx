@@ -48,23 +48,24 @@ export default function AdminMailboxMessage({ loaderData }: Route.ComponentProps
         <dt className="text-muted">From</dt>
         <dd>{message.fromAddress}</dd>
         <dt className="text-muted">To</dt>
-        <dd data-testid="mail-to">{message.toAddress}</dd>
+        <dd>{message.toAddress}</dd>
         <dt className="text-muted">Date</dt>
         <dd>{new Date(message.createdAt).toLocaleString('en-NG', { timeZone: 'Africa/Lagos' })}</dd>
       </dl>
       {message.masked ? (
-        <p className="mt-4 rounded-lg bg-sand px-4 py-3 text-sm" data-testid="mail-masked">
+        <p className="mt-4 rounded-lg bg-sand px-4 py-3 text-sm">
           Links and codes in this message are masked: the shop sent it to {message.toAddress}, and only they
           can use it. (Mail to staff is always masked; mail to customers is shown whole only in a demo shop.)
         </p>
       ) : null}
-      <h2 className="mt-6 text-sm font-semibold uppercase tracking-wider text-muted">Text</h2>
-      <pre
-        className="mt-2 whitespace-pre-wrap rounded-xl bg-white p-4 font-sans text-sm shadow-sm"
-        data-testid="mail-text"
-      >
-        <Linkified text={message.textBody} />
-      </pre>
+      <section aria-labelledby="mail-text">
+        <h2 id="mail-text" className="mt-6 text-sm font-semibold uppercase tracking-wider text-muted">
+          Text
+        </h2>
+        <pre className="mt-2 whitespace-pre-wrap rounded-xl bg-white p-4 font-sans text-sm shadow-sm">
+          <Linkified text={message.textBody} />
+        </pre>
+      </section>
       <h2 className="mt-6 text-sm font-semibold uppercase tracking-wider text-muted">
         As the customer sees it
       </h2>

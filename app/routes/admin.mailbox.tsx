@@ -56,7 +56,7 @@ export default function AdminMailbox({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul
           className="mt-6 divide-y divide-ink/10 overflow-hidden rounded-xl bg-white shadow-sm"
-          data-testid="mailbox"
+          aria-label="Messages"
         >
           {mailbox.items.map((m) => (
             <li key={m.id}>

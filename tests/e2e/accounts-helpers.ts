@@ -1,14 +1,30 @@
 // Helpers for the account flows: a staff mailbox reader (the shop delivers its emails to the local
 // mailbox while no SMTP server is set) and a shopper who signs up and confirms through it.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { DEMO_ADMIN } from '#core/demo.ts';
 import { openPage } from './browser.ts';
+import { definition } from './shop-helpers.ts';
 
 export const SUBJECTS = {
   confirm: 'Confirm your email address for Crown Hair',
   reset: 'Reset your Crown Hair password',
 } as const;
+
+/** The links of the admin mailbox's list of messages (one per email). */
+export function mailboxMessages(page: Page): Locator {
+  return page.getByRole('list', { name: 'Messages', exact: true }).getByRole('link');
+}
+
+/** An opened email's text body: the block under its "Text" heading. */
+export function mailText(page: Page): Locator {
+  return page.getByRole('region', { name: 'Text', exact: true }).locator('pre');
+}
+
+/** Whom an opened email went to (its "To" line). */
+export function mailTo(page: Page): Locator {
+  return definition(page, 'To');
+}
 
 let counter = 0;
 /** An address no other test (or earlier run) has used. */
@@ -48,7 +64,7 @@ export class Mailbox {
   /** Waits for the newest email to `to` with `subject` and opens it in the admin page. */
   private async open(to: string, subject: string, timeoutMs: number): Promise<Page> {
     const page = await this.adminPage();
-    const item = page.getByTestId('mailbox').getByRole('link').filter({ hasText: subject }).first();
+    const item = mailboxMessages(page).filter({ hasText: subject }).first();
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       await page.goto(`/admin/mailbox?to=${encodeURIComponent(to)}`);
@@ -58,7 +74,7 @@ export class Mailbox {
     }
     const href = await item.getAttribute('href');
     await page.goto(href ?? '');
-    expect(await page.getByTestId('mail-to').innerText()).toBe(to);
+    expect(await mailTo(page).innerText()).toBe(to);
     return page;
   }
 
@@ -67,7 +83,7 @@ export class Mailbox {
     const page = await this.open(to, subject, timeoutMs);
     return {
       subject: await page.getByRole('heading', { level: 1 }).innerText(),
-      text: await page.getByTestId('mail-text').innerText(),
+      text: await mailText(page).innerText(),
     };
   }
 
@@ -77,8 +93,7 @@ export class Mailbox {
    */
   async link(to: string, subject: string, path: string, timeoutMs = 15_000): Promise<string> {
     const page = await this.open(to, subject, timeoutMs);
-    const links = await page
-      .getByTestId('mail-text')
+    const links = await mailText(page)
       .locator('a')
       .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
     const found = links.find((l) => new URL(l).pathname === path);

@@ -54,7 +54,10 @@ for (const width of WIDTHS) {
       await admin
         .getByLabel('Popup photo (optional)')
         .setInputFiles({ name: 'sale.jpg', mimeType: 'image/jpeg', buffer: photo });
-      await admin.getByTestId('photo-item').waitFor(SLOW);
+      await admin
+        .getByRole('list', { name: 'Popup photo (optional) in display order' })
+        .getByRole('listitem')
+        .waitFor(SLOW);
       await admin.getByLabel('Alt text (what the photo shows)').fill('Gold sale banner');
       await expectNoSidewaysScroll(admin, 'the popup form');
       await expectNoSeriousViolations(admin, 'the popup form with a photo');

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { uniqueEmail } from './accounts-helpers.ts';
+import { mailboxMessages, mailText, mailTo, uniqueEmail } from './accounts-helpers.ts';
 import {
   expectMessage,
   expectNoSidewaysScroll,
@@ -104,7 +104,7 @@ const NAIRA = /^\d+\.\d{2}$/;
 
 /** Waits until the admin mailbox (on the owner's page) has an email to `to` with `subject`, opens it. */
 async function openMail(page: Page, to: string, subject: string) {
-  const item = page.getByTestId('mailbox').getByRole('link').filter({ hasText: subject }).first();
+  const item = mailboxMessages(page).filter({ hasText: subject }).first();
   await expect
     .poll(
       async () => {
@@ -115,9 +115,9 @@ async function openMail(page: Page, to: string, subject: string) {
     )
     .toBeGreaterThan(0);
   await item.click();
-  await page.getByTestId('mail-text').waitFor(SLOW);
-  expect(await page.getByTestId('mail-to').innerText()).toBe(to);
-  return page.getByTestId('mail-text').innerText();
+  await mailText(page).waitFor(SLOW);
+  expect(await mailTo(page).innerText()).toBe(to);
+  return mailText(page).innerText();
 }
 
 for (const width of WIDTHS) {
@@ -178,14 +178,16 @@ for (const width of WIDTHS) {
       await page.getByRole('link', { name: trackingNumber, exact: true }).click();
       await page.getByRole('heading', { name: `Order ${trackingNumber}`, level: 1 }).waitFor(SLOW);
       expect(kobo(await definition(page, 'Total').innerText())).toBe(total);
-      const actions = page.getByTestId('order-actions');
+      const actions = page.getByRole('region', { name: 'Actions', exact: true });
       const moveTo = actions.getByLabel('Move to', { exact: true });
       expect(await moveTo.locator('option').allInnerTexts()).toEqual(['Confirmed']);
       await moveTo.selectOption({ label: 'Confirmed' });
       await actions.getByRole('button', { name: 'Update status' }).click();
       await expectMessage(page, new RegExp(`${trackingNumber}|moved`, 'i'));
-      await expect.poll(() => page.getByTestId('status-history').innerText(), SLOW).toContain(`Confirmed`);
-      expect(await page.getByTestId('status-history').innerText()).toContain(t.owner.name);
+      await expect
+        .poll(() => page.getByRole('region', { name: 'Status history' }).innerText(), SLOW)
+        .toContain(`Confirmed`);
+      expect(await page.getByRole('region', { name: 'Status history' }).innerText()).toContain(t.owner.name);
       await expectNoSidewaysScroll(page, 'the order page');
       await expectNoSeriousViolations(page, 'the order page with its result message');
 

@@ -66,7 +66,12 @@ for (const width of WIDTHS) {
         { name: 'front.jpg', mimeType: 'image/jpeg', buffer: await photo('#3d162c') },
         { name: 'side.jpg', mimeType: 'image/jpeg', buffer: await photo('#c79a45') },
       ]);
-      await expect.poll(() => page.getByTestId('photo-item').count(), SLOW).toBe(2);
+      await expect
+        .poll(
+          () => page.getByRole('list', { name: 'Add photos in display order' }).getByRole('listitem').count(),
+          SLOW,
+        )
+        .toBe(2);
       const alts = page.getByLabel('Alt text (what the photo shows)');
       await alts.nth(0).fill('The wig from the front');
       await alts.nth(1).fill('The wig from the side');

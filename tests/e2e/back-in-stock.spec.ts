@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { backInStockSubject } from '#server/modules/mail/notification-templates.tsx';
-import { uniqueEmail } from './accounts-helpers.ts';
+import { mailboxMessages, mailText, mailTo, uniqueEmail } from './accounts-helpers.ts';
 import {
   expectMessage,
   expectNoSidewaysScroll,
@@ -24,7 +24,7 @@ const t = setupAdmin('Bisi Restock');
 /** The mailbox's emails to `to` with `subject` (the owner reads the local mailbox). */
 async function mailCount(page: Page, to: string, subject: string): Promise<number> {
   await openPage(page, `/admin/mailbox?to=${encodeURIComponent(to)}`);
-  return page.getByTestId('mailbox').getByRole('link').filter({ hasText: subject }).count();
+  return mailboxMessages(page).filter({ hasText: subject }).count();
 }
 
 for (const width of WIDTHS) {
@@ -99,11 +99,10 @@ for (const width of WIDTHS) {
       expect(await mailCount(page, email, subject)).toBe(1);
 
       // The email's link opens the product, on sale again.
-      await page.getByTestId('mailbox').getByRole('link').filter({ hasText: subject }).first().click();
-      await page.getByTestId('mail-text').waitFor(SLOW);
-      expect(await page.getByTestId('mail-to').innerText()).toBe(email);
-      const links = await page
-        .getByTestId('mail-text')
+      await mailboxMessages(page).filter({ hasText: subject }).first().click();
+      await mailText(page).waitFor(SLOW);
+      expect(await mailTo(page).innerText()).toBe(email);
+      const links = await mailText(page)
         .locator('a')
         .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
       const productLink = links.find((l) => new URL(l).pathname === new URL(shopLink!, 'http://x').pathname);

@@ -11,7 +11,14 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '#core/demo.ts';
 import { type PaystackFake, startPaystackFake } from '#tests/fakes/paystack-fake.ts';
-import { Mailbox, newShopper, signUpAndConfirm, uniqueEmail } from './accounts-helpers.ts';
+import {
+  Mailbox,
+  mailboxMessages,
+  mailText,
+  newShopper,
+  signUpAndConfirm,
+  uniqueEmail,
+} from './accounts-helpers.ts';
 import { openPage, setupBrowser } from './browser.ts';
 import { CHROMIUM_ARGS, findChromium } from './chromium.ts';
 import { freePort } from './free-port.ts';
@@ -209,10 +216,10 @@ describe('Content-Security-Policy in Chromium (JavaScript on)', () => {
     await page.waitForURL((url) => url.pathname === '/admin/dashboard');
     await hydrated(page);
     await openPage(page, '/admin/mailbox');
-    const first = page.getByTestId('mailbox').getByRole('link').first();
+    const first = mailboxMessages(page).first();
     if ((await first.count()) > 0) {
       await first.click();
-      await page.getByTestId('mail-text').waitFor();
+      await mailText(page).waitFor();
       await page.locator('iframe[title="Email as the customer sees it"]').waitFor();
     }
   });

@@ -59,12 +59,14 @@ async function deliver(page: Page, trackingNumber: string) {
   await openPage(page, `/admin/orders/${trackingNumber}`);
   await page.getByRole('heading', { name: `Order ${trackingNumber}`, level: 1 }).waitFor(SLOW);
   for (const next of ['Confirmed', 'Packaged', 'Shipped', 'Delivered']) {
-    const actions = page.getByTestId('order-actions');
+    const actions = page.getByRole('region', { name: 'Actions', exact: true });
     const moveTo = actions.getByLabel('Move to', { exact: true });
     await expect.poll(() => moveTo.locator('option').allInnerTexts(), SLOW).toContain(next);
     await moveTo.selectOption({ label: next });
     await actions.getByRole('button', { name: 'Update status' }).click();
-    await expect.poll(() => page.getByTestId('status-history').innerText(), SLOW).toContain(next);
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Status history' }).innerText(), SLOW)
+      .toContain(next);
   }
 }
 
@@ -148,7 +150,10 @@ for (const width of WIDTHS) {
 
       // Staff approve it from the pending queue.
       await openPage(owner, `/admin/reviews?status=pending&q=${encodeURIComponent(shopper.email)}`);
-      const pending = owner.getByTestId('admin-review').filter({ hasText: comment });
+      const pending = owner
+        .getByRole('list', { name: 'Reviews', exact: true })
+        .locator(':scope > li')
+        .filter({ hasText: comment });
       await pending.waitFor(SLOW);
       await pending
         .getByRole('list', { name: /^Photos from / })

@@ -37,9 +37,10 @@ export interface OrderActionFailure {
   values: Record<string, string>;
 }
 
-function Card({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
+/** A region named by its heading's words ("Items", "Status history"…). */
+function Card({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <section className="rounded-xl bg-white p-4 shadow-sm" data-testid={testId} aria-label={title}>
+    <section className="rounded-xl bg-white p-4 shadow-sm" aria-label={title}>
       <h2 className="font-display text-lg font-semibold">{title}</h2>
       <div className="mt-3 text-sm">{children}</div>
     </section>
@@ -121,15 +122,11 @@ export function OrderDetail({
         ) : null}
       </header>
       <p className="text-sm text-muted">Placed {lagosTime(order.createdAt)} (Lagos time)</p>
-      {failure ? (
-        <div data-testid="action-error">
-          <FormMessage tone="error">{failure.message}</FormMessage>
-        </div>
-      ) : null}
+      {failure ? <FormMessage tone="error">{failure.message}</FormMessage> : null}
 
       <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
         <div className="space-y-4">
-          <Card title="Items" testId="order-lines">
+          <Card title="Items">
             <ul className="divide-y divide-ink/10">
               {order.lines.map((l) => (
                 <li key={`${l.sku}-${l.variantLabel}`} className="flex gap-3 py-3">
@@ -179,7 +176,7 @@ export function OrderDetail({
             </dl>
           </Card>
 
-          <Card title="Status history" testId="status-history">
+          <Card title="Status history">
             <ol className="space-y-2">
               {order.history.map((h) => (
                 <li key={`${h.at}-${h.status}-${h.note}`} className="border-l-2 border-plum-700/30 pl-3">
@@ -192,7 +189,7 @@ export function OrderDetail({
             </ol>
           </Card>
 
-          <Card title="Internal notes" testId="internal-notes">
+          <Card title="Internal notes">
             <p className="text-xs text-muted">Only staff see these; the shopper never does.</p>
             {order.notes.length === 0 ? <p className="mt-2 text-muted">No notes yet.</p> : null}
             <ul className="mt-2 space-y-2">
@@ -230,7 +227,7 @@ export function OrderDetail({
 
         <div className="space-y-4">
           {can.update ? (
-            <Card title="Actions" testId="order-actions">
+            <Card title="Actions">
               <div className="space-y-4">
                 {order.nextStatuses.filter((s) => s !== 'cancelled').length > 0 ? (
                   <Form method="post" className="space-y-2" key={`status-${order.status}`}>
@@ -242,6 +239,7 @@ export function OrderDetail({
                       name="status"
                       className={inputClass}
                       defaultValue={failed('status')?.values.status}
+                      aria-describedby={paysOnMove ? 'pays-on-move' : undefined}
                     >
                       {order.nextStatuses
                         .filter((s) => s !== 'cancelled')
@@ -252,7 +250,7 @@ export function OrderDetail({
                         ))}
                     </select>
                     {paysOnMove ? (
-                      <p className="text-xs text-muted" data-testid="pays-on-move">
+                      <p id="pays-on-move" className="text-xs text-muted">
                         {paysOnMove}
                       </p>
                     ) : null}
@@ -296,7 +294,6 @@ export function OrderDetail({
                     question="Cancel this order? Its items go back on sale and the shopper is emailed."
                     confirmLabel="Yes, cancel the order"
                     intent="cancel"
-                    testId="cancel-order"
                     open={Boolean(failed('cancel'))}
                   >
                     <label htmlFor="cancel-note" className="block text-sm">
@@ -353,7 +350,7 @@ export function OrderDetail({
             </Card>
           ) : null}
 
-          <Card title="Customer" testId="order-contact">
+          <Card title="Customer">
             <p className="font-semibold">{order.shipName}</p>
             <p>
               <a href={`mailto:${order.email}`} className="underline">
@@ -366,7 +363,7 @@ export function OrderDetail({
             <p>Recipient phone: {formatNigerianPhone(order.shipPhone)}</p>
           </Card>
 
-          <Card title="Payment" testId="order-payment">
+          <Card title="Payment">
             <p>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</p>
             <p>
               {order.paidAt ? `Paid ${lagosTime(order.paidAt)}` : PAYMENT_STATE_LABELS[order.paymentState]}

@@ -54,7 +54,6 @@ export function OrdersList({
           href={`/admin/orders.csv${query ? `?${query}` : ''}`}
           className="btn-outline inline-flex items-center gap-2"
           download
-          data-testid="export-csv"
         >
           <Download className="h-4 w-4" aria-hidden="true" /> Export CSV
         </a>
@@ -159,7 +158,7 @@ export function OrdersList({
               </p>
             </Form>
             <div className="mt-4">
-              <DataTable caption="Orders" testId="orders-table">
+              <DataTable caption="Orders">
                 <thead className="border-b border-ink/10">
                   <tr>
                     <Th>
@@ -223,7 +222,6 @@ export function OrdersList({
                               id={`next-${o.trackingNumber}`}
                               name="status"
                               className="min-h-11 rounded-lg border border-ink/20 bg-white px-2 text-sm"
-                              data-testid="next-status"
                             >
                               {o.nextStatuses.map((s) => (
                                 <option key={s} value={s}>

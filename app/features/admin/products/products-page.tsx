@@ -77,7 +77,6 @@ function RowActions({
           confirmLabel="Yes, delete"
           intent="archive"
           action={action}
-          testId="delete-product"
         >
           <input type="hidden" name="back" value={back} />
           <p className="text-xs text-muted">It leaves the storefront at once; past orders keep it.</p>
@@ -130,7 +129,7 @@ export function ProductsPage({ data, can }: { data: AdminProductsPage; can: Prod
           </p>
         </div>
         {can.edit ? (
-          <Link to="/admin/products/new" className="btn-primary" data-testid="add-product">
+          <Link to="/admin/products/new" className="btn-primary">
             <Plus className="h-4 w-4" aria-hidden="true" /> Add Product
           </Link>
         ) : null}
@@ -174,7 +173,7 @@ export function ProductsPage({ data, can }: { data: AdminProductsPage; can: Prod
 
       <PendingRegion pending={pending} label="Loading products…" className="mt-6">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-sm text-muted" data-testid="products-count">
+          <p className="text-sm text-muted">
             {total.toLocaleString('en-NG')} {total === 1 ? 'product' : 'products'}
             {filtered ? (total === 1 ? ' matches this filter' : ' match this filter') : ''}
           </p>
@@ -197,10 +196,7 @@ export function ProductsPage({ data, can }: { data: AdminProductsPage; can: Prod
         </div>
         <div className="mt-3">
           {items.length === 0 ? (
-            <EmptyState
-              title={filtered ? 'No product matches this filter.' : 'No products yet.'}
-              testId="products-empty"
-            >
+            <EmptyState title={filtered ? 'No product matches this filter.' : 'No products yet.'}>
               {filtered ? (
                 'Try a shorter search, or clear the filter.'
               ) : can.edit ? (
@@ -212,7 +208,7 @@ export function ProductsPage({ data, can }: { data: AdminProductsPage; can: Prod
               )}
             </EmptyState>
           ) : list ? (
-            <DataTable caption="Products" testId="products-table">
+            <DataTable caption="Products">
               <thead>
                 <tr>
                   <Th>
@@ -254,7 +250,7 @@ export function ProductsPage({ data, can }: { data: AdminProductsPage; can: Prod
           ) : (
             <ul
               className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
-              data-testid="products-grid"
+              aria-label="Products"
             >
               {items.map((p) => (
                 <li

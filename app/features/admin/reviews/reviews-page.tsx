@@ -68,10 +68,7 @@ export function ReviewsPage({
         approved.
       </p>
 
-      <div
-        className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-[1fr_1fr_1fr_2fr]"
-        data-testid="reviews-summary"
-      >
+      <div className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-[1fr_1fr_1fr_2fr]">
         <Link
           to={listHref({ status: 'pending' })}
           className="block rounded-xl bg-white p-4 shadow-sm hover:ring-2 hover:ring-plum-700/30"
@@ -95,10 +92,7 @@ export function ReviewsPage({
             )}
           </span>
         </div>
-        <table
-          className="col-span-2 rounded-xl bg-white text-sm shadow-sm lg:col-span-1"
-          data-testid="admin-star-distribution"
-        >
+        <table className="col-span-2 rounded-xl bg-white text-sm shadow-sm lg:col-span-1">
           <caption className="sr-only">All reviews by number of stars</caption>
           <tbody>
             {summary.distribution.map((d) => {
@@ -193,7 +187,7 @@ export function ReviewsPage({
                 </p>
               </Form>
             ) : null}
-            <ul className="mt-4 space-y-4" data-testid="admin-reviews">
+            <ul className="mt-4 space-y-4" aria-label="Reviews">
               {items.map((review) => (
                 <ReviewCard
                   key={review.id}
@@ -228,7 +222,7 @@ function ReviewCard({
 }) {
   const replyFailed = answer?.values?.intent === 'reply';
   return (
-    <li className="rounded-xl bg-white p-4 shadow-sm" data-review-id={review.id} data-testid="admin-review">
+    <li className="rounded-xl bg-white p-4 shadow-sm" data-review-id={review.id}>
       <div className="flex flex-wrap items-start gap-3">
         {review.status === 'pending' ? (
           <input
@@ -333,7 +327,6 @@ function ReviewCard({
                 question="Are you sure you want to delete this review?"
                 confirmLabel="Delete review"
                 intent="delete"
-                testId={`delete-review-${review.id}`}
               >
                 <input type="hidden" name="id" value={review.id} />
               </ConfirmStep>

@@ -10,7 +10,6 @@ export function ConfirmStep({
   intent,
   action,
   children,
-  testId,
   open = false,
 }: {
   /** The button that opens the step, e.g. "Cancel order". */
@@ -22,12 +21,11 @@ export function ConfirmStep({
   action?: string;
   /** Extra fields (a reason, hidden ids). */
   children?: ReactNode;
-  testId?: string;
   /** Open from the start (the step was refused and shows what was typed). */
   open?: boolean;
 }) {
   return (
-    <details className="rounded-lg border border-sale/30 bg-white" data-testid={testId} open={open}>
+    <details className="rounded-lg border border-sale/30 bg-white" open={open}>
       <summary className="btn-outline cursor-pointer list-none text-sale">{label}</summary>
       <Form method="post" action={action} className="space-y-3 p-3">
         <p className="text-sm font-semibold">{question}</p>

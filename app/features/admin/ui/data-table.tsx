@@ -5,12 +5,10 @@ import type { ReactNode } from 'react';
 export function DataTable({
   caption,
   children,
-  testId,
 }: {
   /** Read by screen readers (visually hidden). */
   caption: string;
   children: ReactNode;
-  testId?: string;
 }) {
   return (
     <section
@@ -20,7 +18,7 @@ export function DataTable({
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls sideways must be reachable by keyboard (axe: scrollable-region-focusable)
       tabIndex={0}
     >
-      <table className="w-full min-w-[720px] text-left text-sm" data-testid={testId}>
+      <table className="w-full min-w-[720px] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         {children}
       </table>

@@ -40,14 +40,11 @@ export function FilterBar({
       {search ? <div className="mb-3 md:max-w-xl">{search}</div> : null}
       {/* Folded, the summary sits beside Apply; open (or wide), the fields take the whole row. */}
       <div className="flex flex-wrap items-start gap-x-2 gap-y-3">
-        <details ref={fold} className="admin-filter-fold" data-testid="filter-fold">
+        <details ref={fold} className="admin-filter-fold">
           <summary>
             <SlidersHorizontal className="h-4 w-4" aria-hidden="true" /> Filters
             {active > 0 ? (
-              <span
-                className="rounded-full bg-plum-800 px-2 py-0.5 text-xs text-white"
-                data-testid="filter-count"
-              >
+              <span className="rounded-full bg-plum-800 px-2 py-0.5 text-xs text-white">
                 {active}
                 <span className="sr-only"> set</span>
               </span>

@@ -149,7 +149,7 @@ export function PhotoManager({
   }
 
   return (
-    <div ref={rootRef} className="space-y-3" data-testid="photo-manager">
+    <div ref={rootRef} className="space-y-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <label htmlFor={inputId} className="font-semibold">
           {label}
@@ -179,7 +179,6 @@ export function PhotoManager({
               }}
               onDragEnd={() => setDragging(null)}
               className={`flex flex-wrap items-center gap-3 rounded-lg border bg-white p-2 ${dragging === index ? 'opacity-50' : ''}`}
-              data-testid="photo-item"
             >
               <img
                 src={mediaUrl(photo.id, 160, 'webp')}
@@ -256,7 +255,7 @@ export function PhotoManager({
       {pending.length > 0 && (
         <ul className="space-y-2" aria-label="Uploads">
           {pending.map((p) => (
-            <li key={p.key} className="rounded-lg border bg-white p-2 text-sm" data-testid="photo-upload">
+            <li key={p.key} className="rounded-lg border bg-white p-2 text-sm">
               <p className="break-all font-semibold">{p.name}</p>
               {p.error === null ? (
                 <progress
