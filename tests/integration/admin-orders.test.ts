@@ -52,13 +52,22 @@ async function stockOf(variantId: number): Promise<number> {
 
 /** The options of a row's next-status selector on the list page. */
 function nextOptions(html: string, trackingNumber: string): string[] {
-  const row = html.match(new RegExp(`<tr[^>]*data-order="${trackingNumber}"[\\s\\S]*?</tr>`))?.[0] ?? '';
+  const row = rowOf(html, trackingNumber);
   const select = row.match(/<select[^>]*name="status"[\s\S]*?<\/select>/)?.[0] ?? '';
   return [...select.matchAll(/<option[^>]*value="([a-z_]+)"/g)].map((m) => m[1]!);
 }
 
+/** The orders the list shows, in its order: each row's "Select order CH…" box names its order. */
 function listed(html: string): string[] {
-  return [...html.matchAll(/data-order="(CH\d+)"/g)].map((m) => m[1]!);
+  return [...html.matchAll(/aria-label="Select order (CH\d+)"/g)].map((m) => m[1]!);
+}
+
+/** The list's row of an order (the table row holding its "Select order" box); fails when absent. */
+function rowOf(html: string, trackingNumber = 'CH\\d+'): string {
+  const rows = html.match(/<tr[\s\S]*?<\/tr>/g) ?? [];
+  const row = rows.find((r) => new RegExp(`aria-label="Select order ${trackingNumber}"`).test(r));
+  if (!row) throw new Error(`No row of order ${trackingNumber} in the list`);
+  return row;
 }
 
 /** The toasts a page renders (server-side, from the one-time flash cookie). */
@@ -213,7 +222,7 @@ describe('finding orders', () => {
     const byName = await clients.staff.get('/admin/orders?q=phoneowner');
     expect(listed(byName.body)).toEqual([target.trackingNumber]);
     // Items: the units of both lines.
-    const row = byName.body.match(/<tr[^>]*data-order="CH\d+"[\s\S]*?<\/tr>/)?.[0] ?? '';
+    const row = rowOf(byName.body);
     expect(row, row).toMatch(/<td[^>]*text-right[^>]*>5<\/td>/);
     expect(listed(byName.body)).not.toContain(other.trackingNumber);
   });

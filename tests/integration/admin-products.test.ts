@@ -126,7 +126,8 @@ function idFrom(res: { headers: Record<string, unknown> }): number {
 }
 
 function listed(html: string): number[] {
-  return [...html.matchAll(/data-product="(\d+)"/g)].map((m) => Number(m[1]));
+  // Each listed product (row or card) links to its page once: "Edit" or "View".
+  return [...html.matchAll(/<a[^>]*href="\/admin\/products\/(\d+)"/g)].map((m) => Number(m[1]));
 }
 
 async function variantsOf(productId: number) {

@@ -57,7 +57,10 @@ async function page(client: TestClient, url: string) {
 }
 
 function listedIds(html: string): number[] {
-  return [...html.matchAll(/data-review-id="(\d+)"/g)].map((m) => Number(m[1]));
+  // Each card's forms (approve, hide, reply, delete) name their review: one id per card, in order.
+  return [
+    ...new Set([...html.matchAll(/<input type="hidden" name="id" value="(\d+)"/g)].map((m) => Number(m[1]))),
+  ];
 }
 
 async function auditOf(id: number) {

@@ -175,7 +175,7 @@ export function OrdersList({
                 </thead>
                 <tbody className="divide-y divide-ink/10">
                   {page.items.map((o) => (
-                    <tr key={o.trackingNumber} data-order={o.trackingNumber}>
+                    <tr key={o.trackingNumber}>
                       <Td>
                         <input
                           type="checkbox"

@@ -226,7 +226,7 @@ export function ProductsPage({ data, can }: { data: AdminProductsPage; can: Prod
               </thead>
               <tbody>
                 {items.map((p) => (
-                  <tr key={p.id} className="border-t border-ink/10 align-top" data-product={p.id}>
+                  <tr key={p.id} className="border-t border-ink/10 align-top">
                     <Td>
                       <Thumb product={p} size="row" />
                     </Td>
@@ -253,11 +253,7 @@ export function ProductsPage({ data, can }: { data: AdminProductsPage; can: Prod
               aria-label="Products"
             >
               {items.map((p) => (
-                <li
-                  key={p.id}
-                  className="flex min-w-0 flex-col rounded-xl bg-white p-3 shadow-sm"
-                  data-product={p.id}
-                >
+                <li key={p.id} className="flex min-w-0 flex-col rounded-xl bg-white p-3 shadow-sm">
                   <Thumb product={p} size="card" />
                   <div className="mt-3 flex flex-wrap items-center gap-2">
                     <StatusBadge tone={STATUS_TONES[p.status]}>{STATUS_LABELS[p.status]}</StatusBadge>

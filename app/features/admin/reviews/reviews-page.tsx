@@ -222,7 +222,7 @@ function ReviewCard({
 }) {
   const replyFailed = answer?.values?.intent === 'reply';
   return (
-    <li className="rounded-xl bg-white p-4 shadow-sm" data-review-id={review.id}>
+    <li className="rounded-xl bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-start gap-3">
         {review.status === 'pending' ? (
           <input
