@@ -136,6 +136,22 @@ const API_RULES: Record<string, Rule> = {
     guarded('orders.update', 404),
     { status: 'shipped' },
   ),
+  // Refunds (ADR 097): staff read and ask (orders.refund-request); only admins decide (orders.refund).
+  'GET /api/v1/admin/orders/:trackingNumber/refunds': rule(
+    '/api/v1/admin/orders/CH-NOPE/refunds',
+    guarded('orders.refund-request', 404),
+  ),
+  'POST /api/v1/admin/orders/:trackingNumber/refunds': rule(
+    '/api/v1/admin/orders/CH-NOPE/refunds',
+    guarded('orders.refund-request', 404),
+    { amountKobo: 100, reason: 'other' },
+  ),
+  ...Object.fromEntries(
+    (['approve', 'reject', 'retry', 'check'] as const).map((action) => [
+      `POST /api/v1/admin/orders/:trackingNumber/refunds/:refundId/${action}`,
+      rule(`/api/v1/admin/orders/CH-NOPE/refunds/1/${action}`, guarded('orders.refund', 404), {}),
+    ]),
+  ),
 };
 
 /** Every admin page pattern in the route table: children of the `admin` layout and `admin/*` paths. */

@@ -16,6 +16,7 @@ import { createOrderPlacement } from './orders.placement.ts';
 import { findOrderByTracking, type OrderRow } from './orders.repository.ts';
 import { createOrderTracking, type DeliveryDaysPort } from './orders.tracking.ts';
 import { createPaymentMoves } from './payment-moves.ts';
+import { createRefundOrderPort } from './refund-port.ts';
 import { createStaffMoves, type OfflinePaymentPort } from './staff-moves.ts';
 
 /** An order as the orders module hands it to other modules (its row; read-only to them). */
@@ -24,6 +25,7 @@ export type Order = OrderRow;
 export { OrderMoveRefusedError, type StaffActor } from './order-machine.ts';
 export type { BankAccount } from './orders.placement.ts';
 export { cartLockKey, REPLACED_NOTE } from './payment-moves.ts';
+export type { RefundOrderPort } from './refund-port.ts';
 export type { OfflinePaymentPort } from './staff-moves.ts';
 
 export function createOrdersService(deps: {
@@ -74,6 +76,9 @@ export function createOrdersService(deps: {
     /** The port checkout writes a new order through (inside its transaction). */
     placement,
     sendPlacedMail,
+
+    /** The port refunds go through (payments' refunds.service.ts; ADR 097). */
+    refunds: createRefundOrderPort(machine),
 
     ...paymentMoves,
     ...staffMoves,
