@@ -40,7 +40,12 @@ export const loader = pageLoader(async ({ url, params, context }: Route.LoaderAr
     })),
     auditTrail,
     names,
-    can: { update: can(user.role, 'orders.update'), correct: can(user.role, 'orders.correct') },
+    can: {
+      update: can(user.role, 'orders.update'),
+      correct: can(user.role, 'orders.correct'),
+      refund: can(user.role, 'orders.refund'),
+      requestRefund: can(user.role, 'orders.refund-request'),
+    },
   };
 });
 

@@ -371,3 +371,77 @@ describe('offline orders are refunded by recording the transfer', () => {
     expect(res.json()).toMatchObject({ leftKobo: 0 });
   });
 });
+
+/** A page's HTML without React's text separators. */
+function plain(html: string): string {
+  return html.replaceAll('<!-- -->', '');
+}
+
+describe('the refund page, without JavaScript', () => {
+  it('an admin reviews, sees the amount, confirms; a refused form keeps what was typed', async () => {
+    const order = await paidCardOrder({ email: 'page-refund@example.ng' });
+    const page = `/admin/orders/${order.trackingNumber}/refund`;
+    const detail = await who.clients.admin.get(`/admin/orders/${order.trackingNumber}`);
+    expect(detail.body).toContain(`href="${page}"`);
+    const shown = await who.clients.admin.get(page);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain('Most that can still be refunded');
+    const s = await summary(who.clients.admin, order.trackingNumber);
+    const lineA = s.lines.find((l) => l.quantityBought === 3)!;
+    const lineB = s.lines.find((l) => l.quantityBought === 1)!;
+    const form = {
+      mode: 'lines',
+      [`qty.${lineA.lineId}`]: '1',
+      [`restock.${lineA.lineId}`]: 'on',
+      [`qty.${lineB.lineId}`]: '0',
+      reason: '',
+      reasonText: 'Customer sent it back',
+    };
+    const refused = await who.clients.admin.post(page, { ...form, intent: 'review' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Customer sent it back');
+    const reviewed = await who.clients.admin.post(page, {
+      ...form,
+      reason: 'changed_mind',
+      intent: 'review',
+    });
+    expect(reviewed.statusCode).toBe(200);
+    expect(plain(reviewed.body)).toContain('Confirm refund of ₦25,000');
+    const confirmed = await who.clients.admin.post(page, {
+      ...form,
+      reason: 'changed_mind',
+      intent: 'confirm',
+    });
+    expect(confirmed.statusCode).toBe(302);
+    expect(confirmed.headers.location).toBe(`/admin/orders/${order.trackingNumber}`);
+    const after = await who.clients.admin.get(page);
+    expect(plain(after.body)).toContain('Partly refunded');
+    expect((await summary(who.clients.admin, order.trackingNumber)).refundedKobo).toBe(2_500_000);
+  });
+
+  it('staff see "Request refund"; the admin approves the request on the page', async () => {
+    const order = await paidCardOrder();
+    const page = `/admin/orders/${order.trackingNumber}/refund`;
+    const shown = await who.clients.staff.get(page);
+    expect(shown.body).toContain('Request refund');
+    const asked = await who.clients.staff.post(page, {
+      mode: 'amount',
+      amount: '5,000',
+      reason: 'damaged',
+      intent: 'confirm',
+    });
+    expect(asked.statusCode).toBe(302);
+    const [pending] = (await summary(who.clients.admin, order.trackingNumber)).refunds;
+    expect(pending).toMatchObject({ status: 'requested', amountKobo: 500_000 });
+    expect(
+      (await who.clients.staff.post(page, { intent: 'approve', refundId: String(pending!.id) })).statusCode,
+    ).toBe(403);
+    const adminView = await who.clients.admin.get(page);
+    expect(plain(adminView.body)).toContain('Approve refund of ₦5,000');
+    const approved = await who.clients.admin.post(page, { intent: 'approve', refundId: String(pending!.id) });
+    expect(approved.statusCode).toBe(302);
+    expect((await summary(who.clients.admin, order.trackingNumber)).refunds[0]).toMatchObject({
+      status: 'processed',
+    });
+  });
+});

@@ -242,6 +242,26 @@ export function createRefundsService(
     },
 
     /**
+     * What a refund would be, weighed as `create` weighs it but written nowhere: the refund
+     * page's confirm step (the server computes it, so the page works without JavaScript).
+     */
+    async preview(trackingNumber: string, input: RefundInput, actor: RefundActor) {
+      const issuing = can(actor.role, 'orders.refund');
+      if (!issuing && !can(actor.role, 'orders.refund-request')) {
+        throw new ForbiddenError('You cannot refund orders.');
+      }
+      const order = await orderOf(db, trackingNumber);
+      const ledger = await readLedger(db, order, await orders.lines(db, order.id));
+      const weighed = weigh(ledger, input);
+      if (issuing && ledger.method === 'bank_transfer' && !input.transfer) {
+        throw new ValidationError('Record the transfer you made to the customer.', {
+          transfer: ['Enter the bank, the 10-digit account number, the account name and the transfer’s reference.'],
+        });
+      }
+      return { amountKobo: weighed.amountKobo, leftKobo: ledger.leftKobo, method: ledger.method };
+    },
+
+    /**
      * An admin's refund (done at once for a transfer, sent to the provider for a card) or a staff
      * member's request for one. Throws OverRefundError (409) when it is more than is left.
      */

@@ -12,6 +12,7 @@ import { formatDeliveryFee, formatDiscount, formatPrice } from '#core/money.ts';
 import { formatNigerianPhone } from '#core/nigeria.ts';
 import { moveMeansPaid, ORDER_STATUSES, PAYMENT_METHOD_LABELS, STATUS_LABELS } from '#core/order-status.ts';
 import { AuditTrail } from '../audit/audit-trail.tsx';
+import { RefundLink } from '../refunds/refund-link.tsx';
 import { ConfirmStep } from '../ui/confirm-step.tsx';
 import { inputClass } from '../ui/filter-bar.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
@@ -61,7 +62,7 @@ export function OrderDetail({
   auditTrail: Pick<AuditPage, 'items' | 'hasNext'>;
   /** Staff names by user id (for the history and the notes). */
   names: Record<string, string>;
-  can: { update: boolean; correct: boolean };
+  can: { update: boolean; correct: boolean; refund?: boolean; requestRefund?: boolean };
   failure: OrderActionFailure | null;
 }) {
   const correcting = failure?.intent === 'status' && failure.values.correction === 'true';
@@ -116,6 +117,9 @@ export function OrderDetail({
         </a>
       </header>
       <p className="text-sm text-muted">Placed {lagosTime(order.createdAt)} (Lagos time)</p>
+      {order.paidAt !== null && (can.refund || can.requestRefund) ? (
+        <RefundLink trackingNumber={order.trackingNumber} issue={can.refund === true} />
+      ) : null}
       {failure ? (
         <div data-testid="action-error">
           <FormMessage tone="error">{failure.message}</FormMessage>
