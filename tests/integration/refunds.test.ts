@@ -417,6 +417,11 @@ describe('the refund page, without JavaScript', () => {
     const after = await who.clients.admin.get(page);
     expect(plain(after.body)).toContain('Partly refunded');
     expect((await summary(who.clients.admin, order.trackingNumber)).refundedKobo).toBe(2_500_000);
+
+    // The shopper's tracking page (where their dashboard's orders lead) shows it.
+    const tracking = plain((await who.clients.anonymous.get(`/track-order?id=${order.trackingNumber}`)).body);
+    expect(tracking).toContain('₦25,000</span> refunded to your card or account on');
+    expect(tracking).toContain('5–10 working days');
   });
 
   it('staff see "Request refund"; the admin approves the request on the page', async () => {

@@ -5,9 +5,7 @@
 // order's refund is the transfer the shop made, recorded as done at once.
 import type { SessionUser } from '#core/contract/account.ts';
 import type { RefundInput, RefundSummary, RefundTransferInput } from '#core/contract/refunds.ts';
-import { formatPrice } from '#core/money.ts';
 import { can } from '#core/permissions.ts';
-import { lineRefundAmount } from '#core/refunds.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import type { StockPort } from '#server/modules/catalog/catalog.service.ts';
 import type { Order } from '#server/modules/orders/orders.service.ts';
@@ -19,6 +17,10 @@ import type { SandboxProvider } from './providers/sandbox.ts';
 import { type Ledger, readLedger, summaryOf } from './refund-ledger.ts';
 import { createRefundOutcomes, type OutcomeDeps } from './refund-outcomes.ts';
 import { createRefundWebhooks } from './refund-webhooks.ts';
+import { OverRefundError, transferPatch, weigh } from './refund-weighing.ts';
+
+export { OverRefundError } from './refund-weighing.ts';
+
 import {
   findRefund,
   insertRefund,
@@ -26,22 +28,6 @@ import {
   setProviderRefundId,
   writeRefundStatus,
 } from './refunds.repository.ts';
-
-/** More than is left to refund: 409, with what is left. */
-export class OverRefundError extends ConflictError {
-  override readonly code = 'over_refund';
-  constructor(
-    readonly leftKobo: number,
-    message?: string,
-  ) {
-    super(
-      message ??
-        (leftKobo > 0
-          ? `That is more than is left to refund: at most ${formatPrice(leftKobo)} can still be refunded.`
-          : 'Nothing is left to refund on this order.'),
-    );
-  }
-}
 
 export type RefundActor = Pick<SessionUser, 'id' | 'role'> & { ip?: string | null };
 
@@ -76,80 +62,6 @@ export function createRefundsService(
     const order = await orders.lock(q, orderId);
     if (!order) throw new NotFoundError('Order not found.');
     return readLedger(q, order, await orders.lines(q, order.id));
-  }
-
-  /** The refund's lines and amount, checked against the order's ledger (as read under its lock). */
-  function weigh(ledger: Ledger, input: RefundInput) {
-    if (ledger.paidKobo === 0) throw new OverRefundError(0, 'Nothing has been paid for this order yet.');
-    const fieldErrors: Record<string, string[]> = {};
-    const lines: {
-      orderLineId: number;
-      quantity: number;
-      restock: boolean;
-      amountKobo: number;
-      variantId: number | null;
-    }[] = [];
-    let amountKobo = 0;
-    if (input.amountKobo !== undefined) {
-      amountKobo = input.amountKobo;
-    } else {
-      const byId = new Map(ledger.lines.map((l) => [l.id, l]));
-      const seen = new Set<number>();
-      for (const [i, wanted] of input.lines.entries()) {
-        if (wanted.quantity === 0) continue;
-        const line = byId.get(wanted.lineId);
-        if (!line || seen.has(wanted.lineId)) {
-          fieldErrors[`lines.${i}.lineId`] = ['That line is not on this order.'];
-          continue;
-        }
-        seen.add(wanted.lineId);
-        const refunded = ledger.refundedUnits.get(line.id) ?? 0;
-        if (refunded + wanted.quantity > line.quantity) {
-          fieldErrors[`lines.${i}.quantity`] = [
-            `At most ${line.quantity - refunded} of ${line.productName} can still be refunded.`,
-          ];
-          continue;
-        }
-        const amount = lineRefundAmount(line, refunded, wanted.quantity);
-        lines.push({
-          orderLineId: line.id,
-          quantity: wanted.quantity,
-          restock: wanted.restock,
-          amountKobo: amount,
-          variantId: line.variantId,
-        });
-        amountKobo += amount;
-      }
-      if (input.deliveryFee) {
-        if (ledger.deliveryFeeRefunded)
-          fieldErrors.deliveryFee = ['The delivery fee has already been refunded.'];
-        else amountKobo += ledger.order.deliveryFeeKobo;
-      }
-    }
-    if (Object.keys(fieldErrors).length > 0)
-      throw new ValidationError('Please check the refund.', fieldErrors);
-    if (amountKobo <= 0) {
-      throw new ValidationError('Choose what to refund: items, the delivery fee, or an amount.', {
-        lines: ['Choose at least one item, the delivery fee, or an amount.'],
-      });
-    }
-    if (amountKobo > ledger.leftKobo) throw new OverRefundError(ledger.leftKobo);
-    return {
-      lines,
-      amountKobo,
-      includesDeliveryFee: input.amountKobo === undefined && Boolean(input.deliveryFee),
-    };
-  }
-
-  function transferPatch(transfer: RefundTransferInput | undefined) {
-    return transfer
-      ? {
-          bankName: transfer.bankName,
-          accountNumber: transfer.accountNumber,
-          accountName: transfer.accountName,
-          transferReference: transfer.transferReference,
-        }
-      : {};
   }
 
   /** Approval: the restocked units go back on the shelf (once: only here), then the money moves. */
@@ -242,6 +154,24 @@ export function createRefundsService(
     },
 
     /**
+     * What the shopper sees of an order's refunds on the tracking page (and so from their
+     * dashboard): money on its way or back, when, and where to (ADR 097). Nothing staff-only.
+     */
+    async forCustomer(trackingNumber: string) {
+      const order = await orders.find(db, trackingNumber);
+      if (!order) return [];
+      const ledger = await readLedger(db, order, []);
+      return ledger.refunds
+        .filter((r) => r.status === 'pending' || r.status === 'processed')
+        .map((r) => ({
+          amountKobo: r.amountKobo,
+          status: r.status as 'pending' | 'processed',
+          toCard: r.provider !== 'bank_transfer',
+          at: (r.processedAt ?? r.createdAt).toISOString(),
+        }));
+    },
+
+    /**
      * What a refund would be, weighed as `create` weighs it but written nowhere: the refund
      * page's confirm step (the server computes it, so the page works without JavaScript).
      */
@@ -255,7 +185,9 @@ export function createRefundsService(
       const weighed = weigh(ledger, input);
       if (issuing && ledger.method === 'bank_transfer' && !input.transfer) {
         throw new ValidationError('Record the transfer you made to the customer.', {
-          transfer: ['Enter the bank, the 10-digit account number, the account name and the transfer’s reference.'],
+          transfer: [
+            'Enter the bank, the 10-digit account number, the account name and the transfer’s reference.',
+          ],
         });
       }
       return { amountKobo: weighed.amountKobo, leftKobo: ledger.leftKobo, method: ledger.method };
