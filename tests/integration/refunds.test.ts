@@ -450,3 +450,43 @@ describe('the refund page, without JavaScript', () => {
     });
   });
 });
+
+describe('the orders list and its CSV', () => {
+  it('filter Refunded / Partly refunded, and the refunded amount in the list and the CSV', async () => {
+    const whole = await paidCardOrder();
+    const part = await paidCardOrder();
+    const none = await paidCardOrder();
+    for (const [order, amount] of [
+      [whole, whole.order.totalKobo],
+      [part, 1_234_500],
+    ] as const) {
+      const res = await postJson(
+        shop,
+        who.clients.admin,
+        `/api/v1/admin/orders/${order.trackingNumber}/refunds`,
+        {
+          amountKobo: amount,
+          reason: 'other',
+        },
+      );
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const refunded = plain((await who.clients.staff.get('/admin/orders?refund=refunded')).body);
+    expect(refunded).toContain(whole.trackingNumber);
+    expect(refunded).not.toContain(part.trackingNumber);
+    expect(refunded).not.toContain(none.trackingNumber);
+    const partly = plain((await who.clients.staff.get('/admin/orders?refund=partly_refunded')).body);
+    expect(partly).toContain(part.trackingNumber);
+    expect(partly).toContain('₦12,345');
+    expect(partly).not.toContain(whole.trackingNumber);
+
+    const csv = await who.clients.staff.get(`/admin/orders.csv?q=${part.trackingNumber}`);
+    expect(csv.statusCode).toBe(200);
+    const [header, row] = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(header!.split(',').at(-1)).toBe('Refunded (NGN)');
+    expect(row!.split(',').at(-1)).toBe('12345.00');
+  });
+});
