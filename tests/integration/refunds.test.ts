@@ -490,3 +490,27 @@ describe('the orders list and its CSV', () => {
     expect(row!.split(',').at(-1)).toBe('12345.00');
   });
 });
+
+describe('the dashboard', () => {
+  it("today's revenue is net of processed refunds, and the chart still adds up to it", async () => {
+    const figures = () => shop.services.analytics.dashboard('today');
+    const before = (await figures()).revenue.current;
+    const order = await paidCardOrder();
+    expect((await figures()).revenue.current).toBe(before + order.order.totalKobo);
+    const res = await postJson(
+      shop,
+      who.clients.admin,
+      `/api/v1/admin/orders/${order.trackingNumber}/refunds`,
+      {
+        amountKobo: 1_234_500,
+        reason: 'other',
+      },
+    );
+    expect(res.statusCode).toBe(201);
+    const after = await figures();
+    expect(after.revenue.current).toBe(before + order.order.totalKobo - 1_234_500);
+    expect(after.chart.points.reduce((a, p) => a + p.revenueKobo, 0)).toBe(after.revenue.current);
+    const page = plain((await who.clients.staff.get('/admin/dashboard?period=today')).body);
+    expect(page).toContain('net of refunds');
+  });
+});

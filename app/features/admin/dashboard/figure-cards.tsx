@@ -51,7 +51,7 @@ export function FigureCards({ figures }: { figures: DashboardFigures }) {
         icon={<Banknote className="h-5 w-5" aria-hidden="true" />}
         label="Revenue"
         value={formatPrice(figures.revenue.current)}
-        note="Paid orders; cancelled and failed ones left out"
+        note="Paid orders, net of refunds; cancelled and failed ones left out"
         change={percentChange(figures.revenue.current, figures.revenue.previous)}
         previous={`${formatPrice(figures.revenue.previous)} ${previous}`}
         href={ordersHref({ statuses: PAID_STATUSES, from: range.from, to: range.to })}
