@@ -416,6 +416,9 @@ describe('the refund page, without JavaScript', () => {
     expect(confirmed.headers.location).toBe(`/admin/orders/${order.trackingNumber}`);
     const after = await who.clients.admin.get(page);
     expect(plain(after.body)).toContain('Partly refunded');
+    expect(plain((await who.clients.admin.get(`/admin/orders/${order.trackingNumber}`)).body)).toContain(
+      'Partly refunded: ₦25,000',
+    );
     expect((await summary(who.clients.admin, order.trackingNumber)).refundedKobo).toBe(2_500_000);
 
     // The shopper's tracking page (where their dashboard's orders lead) shows it.
@@ -441,6 +444,8 @@ describe('the refund page, without JavaScript', () => {
     expect(
       (await who.clients.staff.post(page, { intent: 'approve', refundId: String(pending!.id) })).statusCode,
     ).toBe(403);
+    const orderPage = plain((await who.clients.admin.get(`/admin/orders/${order.trackingNumber}`)).body);
+    expect(orderPage).toContain('1 refund request to approve or reject on the refund page');
     const adminView = await who.clients.admin.get(page);
     expect(plain(adminView.body)).toContain('Approve refund of ₦5,000');
     const approved = await who.clients.admin.post(page, { intent: 'approve', refundId: String(pending!.id) });

@@ -12,7 +12,7 @@ import { formatDeliveryFee, formatDiscount, formatPrice } from '#core/money.ts';
 import { formatNigerianPhone } from '#core/nigeria.ts';
 import { moveMeansPaid, ORDER_STATUSES, PAYMENT_METHOD_LABELS, STATUS_LABELS } from '#core/order-status.ts';
 import { AuditTrail } from '../audit/audit-trail.tsx';
-import { RefundLink } from '../refunds/refund-link.tsx';
+import { type RefundGlance, RefundLink } from '../refunds/refund-link.tsx';
 import { ConfirmStep } from '../ui/confirm-step.tsx';
 import { inputClass } from '../ui/filter-bar.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
@@ -56,6 +56,7 @@ export function OrderDetail({
   names,
   can,
   failure,
+  refunds,
 }: {
   order: AdminOrderDetail;
   payments: PaymentRecord[];
@@ -64,6 +65,7 @@ export function OrderDetail({
   names: Record<string, string>;
   can: { update: boolean; correct: boolean; refund?: boolean; requestRefund?: boolean };
   failure: OrderActionFailure | null;
+  refunds?: RefundGlance | null;
 }) {
   const correcting = failure?.intent === 'status' && failure.values.correction === 'true';
   /** The failure of one form (the correction is a status form of its own). */
@@ -118,7 +120,7 @@ export function OrderDetail({
       </header>
       <p className="text-sm text-muted">Placed {lagosTime(order.createdAt)} (Lagos time)</p>
       {order.paidAt !== null && (can.refund || can.requestRefund) ? (
-        <RefundLink trackingNumber={order.trackingNumber} issue={can.refund === true} />
+        <RefundLink trackingNumber={order.trackingNumber} issue={can.refund === true} glance={refunds} />
       ) : null}
       {failure ? (
         <div data-testid="action-error">
