@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from './accounts-helpers.ts';
 import { expectMessage, expectNoSidewaysScroll, SLOW, setupAdmin, WIDTHS } from './admin-helpers.ts';
+import { expectNoSeriousViolations } from './axe.ts';
 import { openPage } from './browser.ts';
 import {
   addToCart,
@@ -62,12 +63,14 @@ for (const width of WIDTHS) {
 
       await page.getByRole('heading', { name: `Order ${trackingNumber}`, level: 1 }).waitFor(SLOW);
       await expectMessage(page, /Refunded ₦/);
+      await page.getByText(/^Partly refunded: ₦/).waitFor(SLOW);
       await page.getByRole('link', { name: 'Refund', exact: true }).click();
       await page.getByText('Partly refunded', { exact: true }).waitFor(SLOW);
       const refunds = page.getByRole('region', { name: 'Refunds' });
       await refunds.getByText('Refunded', { exact: true }).waitFor(SLOW);
       expect(await refunds.innerText()).toContain('Lace torn on arrival');
       await expectNoSidewaysScroll(page, 'the refund page');
+      await expectNoSeriousViolations(page, 'the refund page');
       await page.screenshot({ path: `/tmp/refunds-done-${width.viewport.width}.png`, fullPage: true });
     });
   });
