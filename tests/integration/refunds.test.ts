@@ -350,6 +350,26 @@ describe('offline orders are refunded by recording the transfer', () => {
     expect(mail!.textBody).toContain('TRF-1');
   });
 
+  it('staff record the transfer with their request; the admin approves it as recorded, without Paystack', async () => {
+    const order = await createOrder(shop, { paymentMethod: 'bank_transfer', status: 'confirmed' });
+    const url = `/api/v1/admin/orders/${order.trackingNumber}/refunds`;
+    const asked = await postJson(shop, who.clients.staff, url, {
+      amountKobo: 200_000,
+      reason: 'duplicate_charge',
+      transfer: {
+        bankName: 'Access Bank',
+        accountNumber: '0987654321',
+        accountName: 'Tolu A',
+        transferReference: 'TRF-9',
+      },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect(asked.json()).toMatchObject({ status: 'requested', method: 'bank_transfer' });
+    const approved = await postJson(shop, who.clients.admin, `${url}/${asked.json().id}/approve`, {});
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ status: 'processed' });
+  });
+
   it('an unpaid pay-on-delivery order has nothing to refund (409)', async () => {
     const order = await createOrder(shop, { paymentMethod: 'pay_on_delivery' });
     const res = await postJson(
