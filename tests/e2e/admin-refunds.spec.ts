@@ -1,7 +1,7 @@
 // Refunds in a real Chromium at a laptop's and a phone's width (issue 32, ADR 097): a guest pays a
 // card order of two units in the sandbox; the owner opens the order, presses Refund, refunds one
 // unit of the line (putting it back on the shelf) after reviewing the amount, and sees the order
-// partly refunded with the refund processed.
+// partly refunded with the refund processed; the shopper gets the email and sees it when tracking.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from './accounts-helpers.ts';
@@ -40,7 +40,8 @@ for (const width of WIDTHS) {
   describe(`refunds at ${width.viewport.width} px (${width.name})`, () => {
     it('the owner refunds one unit of a paid sandbox order and sees it', async () => {
       const shopper = await t.open(width, { signedIn: false });
-      const trackingNumber = await paidCardOrder(shopper, uniqueEmail(`refund-${width.name}`));
+      const email = uniqueEmail(`refund-${width.name}`);
+      const trackingNumber = await paidCardOrder(shopper, email);
 
       const page = await t.open(width);
       await openPage(page, `/admin/orders/${trackingNumber}`);
@@ -72,6 +73,15 @@ for (const width of WIDTHS) {
       await expectNoSidewaysScroll(page, 'the refund page');
       await expectNoSeriousViolations(page, 'the refund page');
       await page.screenshot({ path: `/tmp/refunds-done-${width.viewport.width}.png`, fullPage: true });
+
+      // The shopper hears of it by email and sees it on the tracking page.
+      const mail = await t.mailbox.message(email, `order ${trackingNumber}: ₦`);
+      expect(mail.subject).toMatch(/₦[\d,]+ refunded$/);
+      expect(mail.text).toContain('5–10 working days');
+      await openPage(shopper, `/track-order?id=${trackingNumber}`);
+      await shopper.getByRole('heading', { name: 'Refunds', level: 2 }).waitFor(SLOW);
+      await shopper.getByText(/refunded to your card or account on/).waitFor(SLOW);
+      await shopper.screenshot({ path: `/tmp/refunds-tracking-${width.viewport.width}.png`, fullPage: true });
     });
   });
 }

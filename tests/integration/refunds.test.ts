@@ -291,7 +291,13 @@ describe('staff ask, an admin decides', () => {
       sql`SELECT DISTINCT action FROM audit_events WHERE action LIKE 'refund.%'`,
     );
     expect(rows.map((r) => r.action).sort()).toEqual(
-      expect.arrayContaining(['refund.approved', 'refund.processed', 'refund.rejected', 'refund.requested']),
+      expect.arrayContaining([
+        'refund.approved',
+        'refund.issued',
+        'refund.processed',
+        'refund.rejected',
+        'refund.requested',
+      ]),
     );
   });
 

@@ -228,7 +228,7 @@ export function createRefundsService(
           },
           weighed.lines.map(({ variantId: _, ...l }) => l),
         );
-        await outcomes.record(tx, order, refund, 'refund.requested', actor, {
+        await outcomes.record(tx, order, refund, issuing ? 'refund.issued' : 'refund.requested', actor, {
           reason: input.reason,
           lines: weighed.lines.length,
         });
