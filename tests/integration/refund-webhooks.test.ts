@@ -169,4 +169,27 @@ describe('refund webhooks', () => {
     expect(await refundMails('hook-two@example.ng')).toHaveLength(1);
     expect((await postJson(who.clients.staff, `${url}/${id}/check`, {})).statusCode).toBe(403);
   });
+
+  it('the background check settles a refund left without news for a quarter of an hour, once', async () => {
+    const order = await paidOrder('hook-three@example.ng');
+    const url = `/api/v1/admin/orders/${order.trackingNumber}/refunds`;
+    const made = await postJson(who.clients.admin, url, { amountKobo: 700_000, reason: 'other' });
+    const id = made.json().id as number;
+    await shop.services.payments.sandbox!.settleRefund((await refundRow(id)).provider_refund_id!, 'failed');
+    // Not yet: the webhook may still come.
+    expect(await shop.services.refunds.checkWaiting()).toBe(0);
+    expect((await refundRow(id)).status).toBe('pending');
+    const later = new Date(Date.now() + 16 * 60_000);
+    const [first, second] = await Promise.all([
+      shop.services.refunds.checkWaiting(later),
+      shop.services.refunds.checkWaiting(later),
+    ]);
+    expect((await refundRow(id)).status).toBe('failed');
+    expect(first + second).toBeGreaterThanOrEqual(1);
+    const audits = await queryRows<{ n: number }>(
+      shop.database.db,
+      sql`SELECT count(*)::int AS n FROM audit_events WHERE action = 'refund.failed' AND details->>'refundId' = ${String(id)}`,
+    );
+    expect(Number(audits[0]!.n)).toBe(1);
+  });
 });

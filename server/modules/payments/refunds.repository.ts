@@ -1,5 +1,5 @@
 // SQL for refunds, their lines, and the sandbox provider's ledger of refunds (ADR 097).
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { RefundStatus } from '#core/refunds.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { payments } from '#server/db/schema/payments.ts';
@@ -111,6 +111,26 @@ export async function paidPaymentOf(q: Queryable, orderId: number): Promise<Paym
     .orderBy(desc(payments.paidAt), desc(payments.id))
     .limit(1);
   return row ?? null;
+}
+
+/** Card refunds on their way, unchanged since `before` (their webhook may have been lost). */
+export async function listWaitingRefunds(q: Queryable, before: Date, limit: number): Promise<RefundRow[]> {
+  return q
+    .select()
+    .from(refunds)
+    .where(
+      and(eq(refunds.status, 'pending'), isNotNull(refunds.providerRefundId), lt(refunds.updatedAt, before)),
+    )
+    .orderBy(asc(refunds.updatedAt))
+    .limit(limit);
+}
+
+/** Marks a refund as looked at now (the background check asks again a quarter of an hour later). */
+export async function touchRefund(q: Queryable, id: number): Promise<void> {
+  await q
+    .update(refunds)
+    .set({ updatedAt: new Date() })
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')));
 }
 
 // ── The sandbox provider's side ─────────────────────────────────────────────────────────────────

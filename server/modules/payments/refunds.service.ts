@@ -24,8 +24,10 @@ export { OverRefundError } from './refund-weighing.ts';
 import {
   findRefund,
   insertRefund,
+  listWaitingRefunds,
   type RefundRow,
   setProviderRefundId,
+  touchRefund,
   writeRefundStatus,
 } from './refunds.repository.ts';
 
@@ -320,6 +322,26 @@ export function createRefundsService(
         throw new ConflictError(`The provider could not be asked: ${error.message}`);
       }
     },
+    /**
+     * The background check (ADR 097): card refunds on their way for a quarter of an hour without
+     * news are asked about; each outcome is applied once (under the order's lock, from pending
+     * only), so every process may run it. Returns how many were settled.
+     */
+    async checkWaiting(now = new Date()): Promise<number> {
+      let settled = 0;
+      for (const refund of await listWaitingRefunds(db, new Date(now.getTime() - 15 * 60_000), 20)) {
+        try {
+          const after = await webhooks.check(refund.id);
+          if (after && after.status !== 'pending') settled += 1;
+          else await touchRefund(db, refund.id);
+        } catch (error) {
+          if (!(error instanceof PaymentProviderError)) throw error;
+          log.warn({ refundId: refund.id, err: error }, 'could not check a refund; trying later');
+        }
+      }
+      return settled;
+    },
+
     /** A refund.* webhook whose signature checked out (payments.handleWebhook hands it over). */
     handleEvent: webhooks.handle,
   };
