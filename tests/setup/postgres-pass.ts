@@ -27,6 +27,8 @@ export const DATABASE_TEST_FOLDERS = ['server', 'tests/integration'];
 export const ON_POSTGRES: Record<string, string> = {
   // Things at once.
   'tests/integration/purchase-races.test.ts': 'many checkouts of the last units at once',
+  'tests/integration/refund-webhooks.test.ts':
+    'two background checks of one refund at once apply its outcome once (row lock)',
   'tests/integration/refund-races.test.ts':
     'staff refunding one order at once never pass what was paid (row lock)',
   'tests/integration/one-hold-per-cart.test.ts': 'two checkouts of one cart at once leave one unpaid order',
@@ -120,7 +122,6 @@ export const ONCE_ON_PGLITE: Record<string, string> = {
   'server/seed/sample-shop.test.ts': `the sample orders and customers; ${IN_TURN}`,
   'server/modules/launch/launch.service.test.ts': `the last request's host, written once a minute; ${IN_TURN}`,
   'tests/integration/refunds.test.ts': `refunds, their webhooks and permissions through the API; ${IN_TURN}`,
-  'tests/integration/refund-webhooks.test.ts': `refund webhooks, replays, forgeries and retries; ${IN_TURN}`,
   'server/modules/mail/smtp.test.ts': `delivery over SMTP; ${IN_TURN}`,
   'server/modules/media/media.test.ts': `images and renditions; ${IN_TURN}`,
   'tests/integration/access-control.test.ts': `who may open the admin; ${IN_TURN}`,
