@@ -12,6 +12,11 @@ export const PERMISSIONS = {
     staff: true,
     summary: 'Move an order along its statuses, add notes, confirm offline payments, cancel, resend mail',
   },
+  'orders.refund': {
+    staff: false,
+    summary: 'Refund an order (card, transfer), approve or reject a refund request',
+  },
+  'orders.refund-request': { staff: true, summary: 'Ask for a refund of an order, for an admin to approve' },
   'orders.correct': { staff: false, summary: 'Set a status outside the allowed transitions, with a reason' },
   'customers.view': { staff: true, summary: 'Find customers and read their orders and activity' },
   'customers.email': { staff: true, summary: 'Send a customer an email' },

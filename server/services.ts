@@ -50,7 +50,8 @@ import { createOfflinePayments } from '#server/modules/payments/offline-payments
 import { createPaymentsService } from '#server/modules/payments/payments.service.ts';
 import { createPaystackProvider } from '#server/modules/payments/providers/paystack.ts';
 import { createSandboxProvider } from '#server/modules/payments/providers/sandbox.ts';
-import { receiptPayments } from '#server/modules/payments/receipt-payments.ts';
+import { receiptPayments, receiptRefunds } from '#server/modules/payments/receipt-payments.ts';
+import { createRefundsService } from '#server/modules/payments/refunds.service.ts';
 import { webhooksReceived } from '#server/modules/payments/webhooks-received.ts';
 import { createPromotionsService } from '#server/modules/promotions/promotions.service.ts';
 import { createAdminReviewsService } from '#server/modules/reviews/admin-reviews.service.ts';
@@ -189,21 +190,39 @@ export function createServices(deps: {
     publicUrl: config.publicUrl,
     // The estimated delivery is the state's promise at checkout, in working days (ADR 065).
     deliveryDays: createDeliveryDays({ cache: contentCache }),
-    // A receipt's money (ADR 098): the payments that succeeded; refunds join when the refunds
-    // module lands (its processed refunds of the order, as `RefundForReceipt`s).
-    receiptMoney: { payments: receiptPayments, refunds: async () => [] },
+    // A receipt's money (ADR 098): the payments that succeeded and the refunds processed (ADR 097).
+    receiptMoney: { payments: receiptPayments, refunds: receiptRefunds },
     receiptShop: () => content.getStoreInfo(),
   });
   const sandbox = config.payments.paystackSecretKey
     ? null
-    : createSandboxProvider({ db, secret: config.payments.sandboxSecret });
+    : createSandboxProvider({
+        db,
+        secret: config.payments.sandboxSecret,
+        refundSettling: config.payments.sandboxRefunds,
+      });
   const provider =
     sandbox ??
     createPaystackProvider({
       secretKey: config.payments.paystackSecretKey!,
       baseUrl: config.payments.paystackBaseUrl,
     });
+  // Refunds (ADR 097): through the orders' refund port, before payments (which hands them their webhooks).
+  const refunds = createRefundsService({
+    db,
+    provider,
+    sandbox,
+    orders: orders.refunds,
+    stock: catalog.stock,
+    promotions,
+    audit,
+    mail,
+    namesOf: staff.namesOf,
+    trackUrl: (order) => `${config.publicUrl}/track-order?id=${order.trackingNumber}`,
+    log: log.child({ module: 'refunds' }),
+  });
   const payments = createPaymentsService({
+    refunds,
     db,
     provider,
     sandbox,
@@ -380,6 +399,7 @@ export function createServices(deps: {
     newsletter,
     orders,
     payments,
+    refunds,
     promotions,
     reviews,
     support,

@@ -26,6 +26,10 @@ export const loader = pageLoader(async ({ url, params, context }: Route.LoaderAr
     loadAuditTrail(context, user, 'order', order.trackingNumber),
   ]);
   const names: Record<string, string> = Object.fromEntries(staff.map((m) => [String(m.id), m.name]));
+  // Refunds (ADR 097): the order's refund state and the requests waiting for an admin.
+  const refunds = can(user.role, 'orders.refund-request')
+    ? await services.refunds.summary(order.trackingNumber, user)
+    : null;
   return {
     order,
     payments: payments.map((p) => ({
@@ -40,7 +44,17 @@ export const loader = pageLoader(async ({ url, params, context }: Route.LoaderAr
     })),
     auditTrail,
     names,
-    can: { update: can(user.role, 'orders.update'), correct: can(user.role, 'orders.correct') },
+    refunds: refunds && {
+      state: refunds.state,
+      refundedKobo: refunds.refundedKobo,
+      requests: refunds.refunds.filter((r) => r.status === 'requested').length,
+    },
+    can: {
+      update: can(user.role, 'orders.update'),
+      correct: can(user.role, 'orders.correct'),
+      refund: can(user.role, 'orders.refund'),
+      requestRefund: can(user.role, 'orders.refund-request'),
+    },
   };
 });
 
@@ -108,6 +122,7 @@ export default function AdminOrderDetail({ loaderData, actionData }: Route.Compo
       auditTrail={loaderData.auditTrail}
       names={loaderData.names}
       can={loaderData.can}
+      refunds={loaderData.refunds}
       failure={actionData ?? null}
     />
   );

@@ -3,6 +3,7 @@
 // everything, including the notes in the status history.
 import { Search } from 'lucide-react';
 import { data, Form, Link, useNavigation } from 'react-router';
+import { OrderRefunds } from '#app/features/orders/order-refunds.tsx';
 import { TrackedOrderDetails } from '#app/features/orders/tracked-order.tsx';
 import { formFailure, formHeaders } from '#app/lib/forms.server.ts';
 import { pageLoader } from '#app/lib/route-errors.server.ts';
@@ -24,7 +25,8 @@ export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
     );
   }
   const order = await context.services.orders.track(id, await context.auth.getUser());
-  return { id, order, notFound: order === null, limited: null };
+  const refunds = order ? await context.services.refunds.forCustomer(order.trackingNumber) : [];
+  return { id, order, notFound: order === null, limited: null, refunds };
 });
 
 export const headers = formHeaders;
@@ -81,6 +83,7 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {order ? <TrackedOrderDetails order={order} /> : null}
+      {order && 'refunds' in loaderData ? <OrderRefunds refunds={loaderData.refunds} /> : null}
 
       <p className="mt-8 text-sm text-muted">
         A problem with an order?{' '}

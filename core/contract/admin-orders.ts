@@ -13,6 +13,12 @@ export const ADMIN_ORDER_SORT_LABELS: Record<AdminOrderSort, string> = {
   total_asc: 'Total, lowest first',
 };
 
+export const REFUND_FILTERS = ['refunded', 'partly_refunded'] as const;
+export const REFUND_FILTER_LABELS: Record<(typeof REFUND_FILTERS)[number], string> = {
+  refunded: 'Refunded',
+  partly_refunded: 'Partly refunded',
+};
+
 /** Rows per page of the admin orders list. */
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
 
@@ -33,6 +39,8 @@ export const AdminOrderFilters = z.object({
   from: day.optional().catch(undefined),
   to: day.optional().catch(undefined),
   sort: z.enum(ADMIN_ORDER_SORTS).catch('newest').default('newest'),
+  /** Orders with processed refunds: all paid money back, or some (ADR 097). */
+  refund: z.enum(REFUND_FILTERS).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 export type AdminOrderFilters = z.infer<typeof AdminOrderFilters>;
@@ -50,6 +58,7 @@ export function adminOrderFiltersFrom(params: URLSearchParams): AdminOrderFilter
     from: one('from'),
     to: one('to'),
     sort: one('sort'),
+    refund: one('refund'),
     page: one('page'),
   });
 }
@@ -67,6 +76,7 @@ export function adminOrderQuery(
   if (f.from) params.set('from', f.from);
   if (f.to) params.set('to', f.to);
   if (f.sort && f.sort !== 'newest') params.set('sort', f.sort);
+  if (f.refund) params.set('refund', f.refund);
   if (f.page && f.page > 1) params.set('page', String(f.page));
   return params.toString();
 }
@@ -89,6 +99,8 @@ export const AdminOrderRowSchema = z.object({
   phone: z.string(),
   itemCount: z.number().int(),
   totalKobo: z.number().int(),
+  /** What processed refunds have given back (ADR 097). */
+  refundedKobo: z.number().int(),
   paymentMethod: z.enum(PAYMENT_METHODS),
   paymentState: z.enum(PAYMENT_STATES),
   status: z.enum(ORDER_STATUSES),

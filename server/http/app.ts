@@ -38,6 +38,7 @@ import { mediaAdminRoutes, mediaRoutes } from './routes/media.routes.ts';
 import { newsletterRoutes } from './routes/newsletter.routes.ts';
 import { orderRoutes } from './routes/orders.routes.ts';
 import { webhookRoutes } from './routes/payments.routes.ts';
+import { refundRoutes } from './routes/refunds.routes.ts';
 import { twoFactorRoutes } from './routes/two-factor.routes.ts';
 import { PAYSTACK_CHECKOUT_ORIGIN, securityHeaders } from './security-headers.ts';
 import { registerSsr } from './ssr.ts';
@@ -252,6 +253,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mailRoutes(services.mail), { prefix: '/api/v1' });
   await app.register(cartRoutes(services.cart, services.limits), { prefix: '/api/v1' });
   await app.register(orderRoutes(services.orders, services.limits), { prefix: '/api/v1' });
+  await app.register(refundRoutes(services.refunds), { prefix: '/api/v1' });
   await app.register(webhookRoutes(services.payments), { prefix: '/api/webhooks' });
   await app.register(twoFactorRoutes(services.twoFactor), { prefix: '/api/v1' });
   await app.register(bannerRoutes(services.banners), { prefix: '/api/v1' });

@@ -108,6 +108,27 @@ export function startBackgroundJobs(
   }, every(ABANDONED_CART_SWEEP_MS));
   reminders.unref();
 
+  // Card refunds whose webhook never came (ADR 097): asked about every five minutes; each outcome
+  // is applied once under the order's lock, so every process may run it.
+  let checkingRefunds = false;
+  const refundChecks = setInterval(
+    () => {
+      if (checkingRefunds) return;
+      checkingRefunds = true;
+      services.refunds
+        .checkWaiting()
+        .then((settled) => {
+          if (settled > 0) log.info({ settled }, 'refunds settled by a status check');
+        })
+        .catch((error: unknown) => log.warn({ err: error }, 'checking refunds failed'))
+        .finally(() => {
+          checkingRefunds = false;
+        });
+    },
+    every(5 * 60_000),
+  );
+  refundChecks.unref();
+
   const timers: ReturnType<typeof setTimeout>[] = [];
   const { tidyDatabase } = options;
   if (tidyDatabase) {
@@ -140,6 +161,7 @@ export function startBackgroundJobs(
       clearInterval(reservations);
       clearInterval(backInStock);
       clearInterval(reminders);
+      clearInterval(refundChecks);
     },
   };
 }

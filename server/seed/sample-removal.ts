@@ -218,6 +218,11 @@ async function removeRows(
               JOIN orders o ON o.id = dr.order_id WHERE o.sample GROUP BY dr.discount_id) r
         WHERE d.id = r.discount_id`,
   );
+  // The sandbox's ledger of refunds of those orders (their refunds cascade with them; ADR 097).
+  await tx.execute(
+    sql`DELETE FROM sandbox_refunds WHERE transaction_reference IN
+          (SELECT p.reference FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.sample)`,
+  );
   await tx.execute(
     sql`DELETE FROM sandbox_transactions WHERE reference IN
           (SELECT p.reference FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.sample)`,

@@ -20,6 +20,8 @@ export interface ServiceConfig {
     sandboxSecret: string;
     /** Who hears of every new paid order (STAFF_ORDER_EMAILS). */
     staffOrderEmails?: readonly string[];
+    /** 'by-hand': sandbox refunds wait for a test to settle them (default: processed at once; ADR 097). */
+    sandboxRefunds?: 'at-once' | 'by-hand';
   };
   checkout: CheckoutConfig;
   /**

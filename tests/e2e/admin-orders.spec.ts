@@ -98,6 +98,7 @@ const CSV_HEADER = [
   'Payment',
   'Paid at (Lagos)',
   'Status',
+  'Refunded (NGN)',
 ];
 const column = (name: string) => CSV_HEADER.indexOf(name);
 const NAIRA = /^\d+\.\d{2}$/;

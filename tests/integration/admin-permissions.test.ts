@@ -83,6 +83,10 @@ const PAGE_RULES: Record<string, Rule> = {
   '/admin/users': rule('/admin/users', guarded('customers.view')),
   '/admin/orders': rule('/admin/orders', guarded('orders.view')),
   '/admin/orders/:trackingNumber': rule('/admin/orders/CH000000000000', guarded('orders.view', 404)),
+  '/admin/orders/:trackingNumber/refund': rule(
+    '/admin/orders/CH000000000000/refund',
+    guarded('orders.refund-request', 404),
+  ),
   '/admin/orders.csv': rule('/admin/orders.csv', guarded('orders.view')),
   '/admin/orders/:trackingNumber/packing-slip': rule(
     '/admin/orders/CH000000000000/packing-slip',
@@ -145,6 +149,22 @@ const API_RULES: Record<string, Rule> = {
     '/api/v1/admin/orders/CH-NOPE/status',
     guarded('orders.update', 404),
     { status: 'shipped' },
+  ),
+  // Refunds (ADR 097): staff read and ask (orders.refund-request); only admins decide (orders.refund).
+  'GET /api/v1/admin/orders/:trackingNumber/refunds': rule(
+    '/api/v1/admin/orders/CH-NOPE/refunds',
+    guarded('orders.refund-request', 404),
+  ),
+  'POST /api/v1/admin/orders/:trackingNumber/refunds': rule(
+    '/api/v1/admin/orders/CH-NOPE/refunds',
+    guarded('orders.refund-request', 404),
+    { amountKobo: 100, reason: 'other' },
+  ),
+  ...Object.fromEntries(
+    (['approve', 'reject', 'retry', 'check'] as const).map((action) => [
+      `POST /api/v1/admin/orders/:trackingNumber/refunds/:refundId/${action}`,
+      rule(`/api/v1/admin/orders/CH-NOPE/refunds/1/${action}`, guarded('orders.refund', 404), {}),
+    ]),
   ),
 };
 

@@ -30,6 +30,10 @@ export const ON_POSTGRES: Record<string, string> = {
   'tests/integration/store-credit.test.ts':
     'checkouts, spends and take-backs racing for one balance: never below zero (row locks)',
   'tests/integration/receipts.test.ts': 'payments at once take one receipt number each, without a gap',
+  'tests/integration/refund-webhooks.test.ts':
+    'two background checks of one refund at once apply its outcome once (row lock)',
+  'tests/integration/refund-races.test.ts':
+    'staff refunding one order at once never pass what was paid (row lock)',
   'tests/integration/one-hold-per-cart.test.ts': 'two checkouts of one cart at once leave one unpaid order',
   'tests/integration/admin-products.test.ts': "the owner's stock edit racing 50 checkouts",
   'tests/integration/admin-orders.test.ts':
@@ -81,6 +85,7 @@ export const ONCE_ON_PGLITE: Record<string, string> = {
   'server/modules/mail/templates.test.ts': `renders email templates; ${NO_DATABASE}`,
   'server/modules/orders/receipt-pdf.test.ts': `makes a receipt's PDF; ${NO_DATABASE}`,
   'server/modules/payments/providers/paystack.test.ts': `talks to a fake Paystack; ${NO_DATABASE}`,
+  'server/modules/payments/providers/paystack-refunds.test.ts': `talks to a stubbed Paystack; ${NO_DATABASE}`,
   'server/platform/auth/password.test.ts': `hashes passwords; ${NO_DATABASE}`,
   'server/platform/page-cache.test.ts': `an in-memory page cache with a fake bus; ${NO_DATABASE}`,
   'server/platform/cache.test.ts': `an in-memory cache; ${NO_DATABASE}`,
@@ -120,6 +125,7 @@ export const ONCE_ON_PGLITE: Record<string, string> = {
   'server/seed/seed.test.ts': `the sample shop loads once; ${IN_TURN}`,
   'server/seed/sample-shop.test.ts': `the sample orders and customers; ${IN_TURN}`,
   'server/modules/launch/launch.service.test.ts': `the last request's host, written once a minute; ${IN_TURN}`,
+  'tests/integration/refunds.test.ts': `refunds, their webhooks and permissions through the API; ${IN_TURN}`,
   'server/modules/mail/smtp.test.ts': `delivery over SMTP; ${IN_TURN}`,
   'server/modules/media/media.test.ts': `images and renditions; ${IN_TURN}`,
   'tests/integration/access-control.test.ts': `who may open the admin; ${IN_TURN}`,

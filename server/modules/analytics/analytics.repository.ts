@@ -17,6 +17,7 @@ import { users } from '#server/db/schema/accounts.ts';
 import { orderDailyTotals, productDailySales, productMonthlySales } from '#server/db/schema/analytics.ts';
 import { products, productVariants } from '#server/db/schema/catalog.ts';
 import { orderLines, orders } from '#server/db/schema/orders.ts';
+import { refunds } from '#server/db/schema/refunds.ts';
 
 const list = (values: readonly string[]) =>
   sql.join(
@@ -252,4 +253,30 @@ export async function salesByProduct(q: Queryable, split: DaySplit): Promise<Top
     units: Number(r.units),
     revenueKobo: Number(r.revenue),
   }));
+}
+
+/** Orders of a stretch: placed on one of its whole Lagos days, or in one of its part-days. */
+const placedIn = (split: DaySplit) =>
+  sql`((${orders.createdAt} AT TIME ZONE ${LAGOS_TIME_ZONE})::date >= ${split.fromDay}::date
+    AND (${orders.createdAt} AT TIME ZONE ${LAGOS_TIME_ZONE})::date < ${split.toDay}::date OR ${inEdges(split)})`;
+
+/**
+ * Processed refunds of the revenue-counted orders placed in a stretch, per Lagos hour, day or
+ * month of the order (ADR 097): revenue is shown net of them, each taken from the bucket its
+ * order's revenue is in, so the chart's figures still add up to the card's.
+ */
+export async function refundsByBucket(
+  q: Queryable,
+  split: DaySplit,
+  unit: keyof typeof BUCKET_FORMATS,
+): Promise<{ key: string; refundedKobo: number }[]> {
+  const rows = await queryRows<{ key: string; refunded: string | number }>(
+    q,
+    sql`SELECT to_char(date_trunc(${unit}, ${orders.createdAt} AT TIME ZONE ${LAGOS_TIME_ZONE}), ${BUCKET_FORMATS[unit]}) AS key,
+      sum(${refunds.amountKobo})::bigint AS refunded
+    FROM ${refunds} JOIN ${orders} ON ${orders.id} = ${refunds.orderId}
+    WHERE ${refunds.status} = 'processed' AND ${PAID} AND ${placedIn(split)}
+    GROUP BY 1`,
+  );
+  return rows.map((r) => ({ key: r.key, refundedKobo: Number(r.refunded) }));
 }

@@ -16,6 +16,7 @@ import {
   orderFigures,
   pendingOrdersNow,
   recentOrders,
+  refundsByBucket,
   revenueByBucket,
   salesByProduct,
   type TopProductRow,
@@ -92,18 +93,39 @@ export function createAnalyticsService(deps: {
         range.unit === 'hour'
           ? { fromDay: currentSplit.fromDay, toDay: currentSplit.fromDay, edges: [current] }
           : currentSplit;
-      const [thisStretch, lastStretch, pendingNow, customers, catalog, lowStock, byBucket, recent, sales] =
-        await Promise.all([
-          orderFigures(db, currentSplit),
-          orderFigures(db, previousSplit),
-          pendingOrdersNow(db),
-          newCustomers(db, current, previous),
-          activeProducts(db, range.start),
-          lowStockVariants(db, threshold),
-          revenueByBucket(db, chartSplit, range.unit),
-          recentOrders(db, 10),
-          salesByProduct(db, currentSplit),
-        ]);
+      const [
+        thisStretch,
+        lastStretch,
+        pendingNow,
+        customers,
+        catalog,
+        lowStock,
+        byBucket,
+        recent,
+        sales,
+        refundedNow,
+        refundedBefore,
+        refundedByBucket,
+      ] = await Promise.all([
+        orderFigures(db, currentSplit),
+        orderFigures(db, previousSplit),
+        pendingOrdersNow(db),
+        newCustomers(db, current, previous),
+        activeProducts(db, range.start),
+        lowStockVariants(db, threshold),
+        revenueByBucket(db, chartSplit, range.unit),
+        recentOrders(db, 10),
+        salesByProduct(db, currentSplit),
+        // Revenue is net of processed refunds (ADR 097).
+        refundsByBucket(db, currentSplit, 'day'),
+        refundsByBucket(db, previousSplit, 'day'),
+        refundsByBucket(db, chartSplit, range.unit),
+      ]);
+      const sumOf = (rows: { refundedKobo: number }[]) => rows.reduce((a, r) => a + r.refundedKobo, 0);
+      thisStretch.revenueKobo -= sumOf(refundedNow);
+      lastStretch.revenueKobo -= sumOf(refundedBefore);
+      const refundedIn = new Map(refundedByBucket.map((r) => [r.key, r.refundedKobo]));
+      for (const b of byBucket) b.revenueKobo -= refundedIn.get(b.key) ?? 0;
       const figures = { current: thisStretch, previous: lastStretch };
       const sums = new Map(byBucket.map((b) => [b.key, b]));
       return {

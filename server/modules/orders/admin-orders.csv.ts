@@ -35,6 +35,7 @@ export const CSV_COLUMNS = [
   'Payment',
   'Paid at (Lagos)',
   'Status',
+  'Refunded (NGN)',
 ] as const;
 
 const HOUR = 3_600_000;
@@ -65,6 +66,7 @@ function record(o: OrderExportRow): string[] {
     PAYMENT_STATE_LABELS[paymentStateOf(o)],
     o.paidAt ? lagosStamp(o.paidAt) : '',
     STATUS_LABELS[orderStatusFrom(o.status, `order ${o.trackingNumber}`)],
+    koboToDecimalString(Number(o.refundedKobo)),
   ];
 }
 

@@ -46,7 +46,7 @@ const DAY = 86_400_000;
 
 /** Turns the URL's filters into what the SQL needs: the search split, the days as instants. */
 export function orderListWhere(filters: AdminOrderFilters): OrderListWhere {
-  const where: OrderListWhere = { statuses: filters.status, method: filters.method };
+  const where: OrderListWhere = { statuses: filters.status, method: filters.method, refund: filters.refund };
   const q = filters.q.trim();
   if (q) {
     const phone = /^[+\d\s().-]{7,}$/.test(q) ? normalizeNigerianPhone(q) : null;
@@ -76,6 +76,7 @@ function rowOf(r: OrderListRow | OrderRow, itemCount: number): AdminOrderRow {
     phone: r.phone,
     itemCount,
     totalKobo: r.totalKobo,
+    refundedKobo: 'refundedKobo' in r ? Number(r.refundedKobo) : 0,
     paymentMethod: methodOfRow(r.paymentMethod),
     paymentState: paymentStateOf(r),
     status,

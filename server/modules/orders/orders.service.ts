@@ -25,6 +25,7 @@ import {
   type ReceiptShop,
   receiptNumbering,
 } from './receipts.service.ts';
+import { createRefundOrderPort } from './refund-port.ts';
 import { createStaffMoves, type OfflinePaymentPort } from './staff-moves.ts';
 
 /** An order as the orders module hands it to other modules (its row; read-only to them). */
@@ -33,7 +34,8 @@ export type Order = OrderRow;
 export { OrderMoveRefusedError, type StaffActor } from './order-machine.ts';
 export type { BankAccount } from './orders.placement.ts';
 export { cartLockKey, REPLACED_NOTE } from './payment-moves.ts';
-export { type ReceiptMoneyPort, receiptNumbering } from './receipts.service.ts';
+export { type ReceiptMoneyPort, type RefundForReceipt, receiptNumbering } from './receipts.service.ts';
+export type { RefundOrderPort } from './refund-port.ts';
 export type { OfflinePaymentPort } from './staff-moves.ts';
 
 export function createOrdersService(deps: {
@@ -106,6 +108,8 @@ export function createOrdersService(deps: {
       pdf: receiptPdf,
       fileName: receiptFileName,
     },
+    /** The port refunds go through (payments' refunds.service.ts; ADR 097). */
+    refunds: createRefundOrderPort(machine),
 
     ...paymentMoves,
     ...staffMoves,

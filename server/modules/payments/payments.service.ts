@@ -22,6 +22,7 @@ import {
 } from './payments.repository.ts';
 import { type PaymentProvider, PaymentProviderError, type VerifiedPayment } from './providers/provider.ts';
 import type { SandboxProvider } from './providers/sandbox.ts';
+import type { RefundsService } from './refunds.service.ts';
 
 /** The provider could not be reached: the order is kept and the shopper can try again. */
 export class PaymentUnavailableError extends AppError {
@@ -61,6 +62,8 @@ export function createPaymentsService(deps: {
    * before the orders service: orders calls its `offlinePaymentReceived` port (ADR 094).
    */
   offline: OfflinePayments;
+  /** Refunds (ADR 097): refund.* webhooks are theirs to apply. */
+  refunds?: Pick<RefundsService, 'handleEvent'>;
 }) {
   const { db, provider, orders, publicUrl, log, offline } = deps;
 
@@ -284,6 +287,7 @@ export function createPaymentsService(deps: {
       if (providerName !== provider.name) throw new UnauthorizedError('Unknown payment provider.');
       const event = provider.parseWebhook(rawBody, headers);
       if (!event) throw new UnauthorizedError('The webhook signature is not valid.');
+      if (event.event.startsWith('refund.') && deps.refunds) return deps.refunds.handleEvent(event);
       if (event.event !== 'charge.success' || !event.reference) return 'ignored';
       const data = event.data;
       const verified: VerifiedPayment = {

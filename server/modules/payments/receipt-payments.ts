@@ -1,8 +1,11 @@
 // The payments module's answer to "what money came in for this order?" — the port the receipt asks
 // (ADR 098): each payment that succeeded, how it was paid, its reference, when and how much.
 import type { ReceiptPayment } from '#core/contract/receipts.ts';
+import { REFUND_METHOD_LABELS, type RefundMethod } from '#core/refunds.ts';
 import type { Queryable } from '#server/db/client.ts';
+import type { RefundForReceipt } from '#server/modules/orders/orders.service.ts';
 import { listSucceededPayments } from './receipt-payments.repository.ts';
+import { listRefundsOf } from './refunds.repository.ts';
 
 const CHANNELS: Record<string, string> = {
   card: 'Card',
@@ -29,4 +32,21 @@ export async function receiptPayments(q: Queryable, orderId: number): Promise<Re
     at: (p.paidAt ?? p.updatedAt).toISOString(),
     amountKobo: p.amountKobo,
   }));
+}
+
+/** The order's processed refunds, the receipt's other list (ADR 097, ADR 098). */
+export async function receiptRefunds(q: Queryable, orderId: number): Promise<RefundForReceipt[]> {
+  const rows = await listRefundsOf(q, orderId);
+  return rows
+    .filter((r) => r.status === 'processed')
+    .map((r) => {
+      const to = REFUND_METHOD_LABELS[r.provider as RefundMethod] ?? r.provider;
+      return {
+        refundId: r.id,
+        method: `Refund to ${to}`,
+        reference: r.transferReference ?? r.providerRefundId ?? `refund-${r.id}`,
+        at: (r.processedAt ?? r.updatedAt).toISOString(),
+        amountKobo: r.amountKobo,
+      };
+    });
 }

@@ -53,7 +53,7 @@ export function FigureCards({ figures }: { figures: DashboardFigures }) {
         icon={<Banknote className="h-5 w-5" aria-hidden="true" />}
         label="Revenue"
         value={<data value={figures.revenue.current}>{formatPrice(figures.revenue.current)}</data>}
-        note="Paid orders; cancelled and failed ones left out"
+        note="Paid orders, net of refunds; cancelled and failed ones left out"
         change={percentChange(figures.revenue.current, figures.revenue.previous)}
         previous={`${formatPrice(figures.revenue.previous)} ${previous}`}
         href={ordersHref({ statuses: PAID_STATUSES, from: range.from, to: range.to })}

@@ -12,6 +12,7 @@ import { formatDeliveryFee, formatDiscount, formatPrice } from '#core/money.ts';
 import { formatNigerianPhone } from '#core/nigeria.ts';
 import { moveMeansPaid, ORDER_STATUSES, PAYMENT_METHOD_LABELS, STATUS_LABELS } from '#core/order-status.ts';
 import { AuditTrail } from '../audit/audit-trail.tsx';
+import { type RefundGlance, RefundLink } from '../refunds/refund-link.tsx';
 import { ConfirmStep } from '../ui/confirm-step.tsx';
 import { inputClass } from '../ui/filter-bar.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
@@ -56,14 +57,16 @@ export function OrderDetail({
   names,
   can,
   failure,
+  refunds,
 }: {
   order: AdminOrderDetail;
   payments: PaymentRecord[];
   auditTrail: Pick<AuditPage, 'items' | 'hasNext'>;
   /** Staff names by user id (for the history and the notes). */
   names: Record<string, string>;
-  can: { update: boolean; correct: boolean };
+  can: { update: boolean; correct: boolean; refund?: boolean; requestRefund?: boolean };
   failure: OrderActionFailure | null;
+  refunds?: RefundGlance | null;
 }) {
   const correcting = failure?.intent === 'status' && failure.values.correction === 'true';
   /** The failure of one form (the correction is a status form of its own). */
@@ -122,6 +125,9 @@ export function OrderDetail({
         ) : null}
       </header>
       <p className="text-sm text-muted">Placed {lagosTime(order.createdAt)} (Lagos time)</p>
+      {order.paidAt !== null && (can.refund || can.requestRefund) ? (
+        <RefundLink trackingNumber={order.trackingNumber} issue={can.refund === true} glance={refunds} />
+      ) : null}
       {failure ? <FormMessage tone="error">{failure.message}</FormMessage> : null}
 
       <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">

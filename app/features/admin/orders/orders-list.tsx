@@ -11,6 +11,8 @@ import {
   type AdminOrderPage,
   adminOrderQuery,
   PAYMENT_STATE_LABELS,
+  REFUND_FILTER_LABELS,
+  REFUND_FILTERS,
 } from '#core/contract/admin-orders.ts';
 import { formatPrice } from '#core/money.ts';
 import { formatNigerianPhone } from '#core/nigeria.ts';
@@ -68,7 +70,7 @@ export function OrdersList({
           resetHref="/admin/orders"
           label="Find orders"
           filtered={filtered}
-          active={countSet([filters.method, filters.from, filters.to, filters.status])}
+          active={countSet([filters.method, filters.from, filters.to, filters.status, filters.refund])}
           search={
             <FilterSearch
               id="q"
@@ -84,6 +86,14 @@ export function OrdersList({
             defaultValue={filters.method}
             any="Any"
             options={optionsOf(PAYMENT_METHODS, PAYMENT_METHOD_LABELS)}
+          />
+          <FilterSelect
+            label="Refunds"
+            id="refund"
+            name="refund"
+            defaultValue={filters.refund}
+            any="Any"
+            options={optionsOf(REFUND_FILTERS, REFUND_FILTER_LABELS)}
           />
           <FilterDate label="From (Lagos date)" id="from" name="from" defaultValue={filters.from} />
           <FilterDate label="To (Lagos date)" id="to" name="to" defaultValue={filters.to} />
@@ -169,6 +179,7 @@ export function OrdersList({
                     <Th>Customer</Th>
                     <Th className="text-right">Items</Th>
                     <Th className="text-right">Total</Th>
+                    <Th className="text-right">Refunded</Th>
                     <Th>Payment</Th>
                     <Th>Status</Th>
                   </tr>
@@ -202,6 +213,9 @@ export function OrdersList({
                       <Td className="text-right">{o.itemCount}</Td>
                       <Td className="whitespace-nowrap text-right font-semibold">
                         {formatPrice(o.totalKobo)}
+                      </Td>
+                      <Td className="whitespace-nowrap text-right">
+                        {o.refundedKobo > 0 ? formatPrice(o.refundedKobo) : ''}
                       </Td>
                       <Td>
                         <span className="block text-xs">{PAYMENT_METHOD_LABELS[o.paymentMethod]}</span>

@@ -7,6 +7,7 @@ import {
   type PaymentProvider,
   PaymentProviderError,
   type ProviderPaymentStatus,
+  type ProviderRefund,
   type VerifiedPayment,
   type WebhookEvent,
 } from './provider.ts';
@@ -125,6 +126,20 @@ export function createPaystackProvider({
     return envelope;
   }
 
+  /** A refund as Paystack answers it (create or fetch): its id and where it stands. */
+  function refundFrom(data: unknown): ProviderRefund {
+    if (!isRecord(data)) throw refuse('Paystack answered a refund without data', false);
+    const id = data.id;
+    if (!(typeof id === 'number' || (typeof id === 'string' && id !== ''))) {
+      throw refuse('Paystack answered a refund without its id', false);
+    }
+    return {
+      providerRefundId: String(id),
+      status: refundStatusOf(data.status),
+      message: optionalString(data.merchant_note) ?? optionalString(data.status),
+    };
+  }
+
   return {
     name: 'paystack',
 
@@ -162,6 +177,30 @@ export function createPaystackProvider({
         authorizationUrl: data.authorization_url,
         accessCode: optionalString(data.access_code),
       };
+    },
+
+    async refund({ transactionReference, amountKobo }): Promise<ProviderRefund> {
+      if (!Number.isSafeInteger(amountKobo) || amountKobo <= 0) {
+        throw refuse(`A refund must be a positive whole number of kobo, got ${amountKobo}`, false);
+      }
+      if (!REFERENCE.test(transactionReference)) throw refuse('Not a Paystack transaction reference', false);
+      // `transaction` takes the reference (or id); `amount` in kobo, never more than was paid.
+      const envelope = await call('POST', '/refund', {
+        transaction: transactionReference,
+        amount: amountKobo,
+      });
+      return refundFrom(envelope.data);
+    },
+
+    async fetchRefund(providerRefundId: string): Promise<ProviderRefund> {
+      if (!/^\d+$/.test(providerRefundId)) throw refuse('Not a Paystack refund id', false);
+      const envelope = await call(
+        'GET',
+        `/refund/${providerRefundId}`,
+        undefined,
+        Math.min(timeoutMs, verifyTimeoutMs),
+      );
+      return refundFrom(envelope.data);
     },
 
     async verify(reference: string): Promise<VerifiedPayment> {
@@ -224,6 +263,11 @@ export function createPaystackProvider({
       return { event: body.event, reference: optionalString(data.reference), data };
     },
   };
+}
+
+/** Paystack's refund statuses: processed and failed are final; pending, processing, needs-attention wait. */
+export function refundStatusOf(status: unknown): ProviderRefund['status'] {
+  return status === 'processed' ? 'processed' : status === 'failed' ? 'failed' : 'pending';
 }
 
 /** Header names are case-insensitive; a repeated signature header is not one signature. */

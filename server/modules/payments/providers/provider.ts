@@ -51,6 +51,14 @@ export interface WebhookEvent {
   data: Record<string, unknown>;
 }
 
+/** A refund the provider took (Refund API): on its way, or (rarely at once) done or failed. */
+export interface ProviderRefund {
+  /** The provider's own refund id (Paystack's `id`): webhooks and status checks name it. */
+  providerRefundId: string;
+  status: 'pending' | 'processed' | 'failed';
+  message: string | null;
+}
+
 export class PaymentProviderError extends Error {
   constructor(
     message: string,
@@ -73,4 +81,11 @@ export interface PaymentProvider {
    * is missing or wrong, or the body is not an event (the route answers 401).
    */
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookEvent | null;
+  /**
+   * Gives back `amountKobo` of a paid transaction (ADR 097); throws PaymentProviderError when the
+   * provider refuses or cannot be reached. The outcome usually comes later, by webhook.
+   */
+  refund(input: { transactionReference: string; amountKobo: number }): Promise<ProviderRefund>;
+  /** Asks the provider where a refund stands (the fallback when its webhook never comes). */
+  fetchRefund(providerRefundId: string): Promise<ProviderRefund>;
 }

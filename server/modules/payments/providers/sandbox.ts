@@ -12,10 +12,17 @@ import {
   settleSandboxTransaction,
 } from '../payments.repository.ts';
 import {
+  findSandboxRefund,
+  insertSandboxRefund,
+  listSandboxRefundsOf,
+  settleSandboxRefund,
+} from '../refunds.repository.ts';
+import {
   type InitializedPayment,
   type InitializePaymentInput,
   type PaymentProvider,
   PaymentProviderError,
+  type ProviderRefund,
   type VerifiedPayment,
   type WebhookEvent,
 } from './provider.ts';
@@ -39,7 +46,20 @@ export interface SandboxProvider extends PaymentProvider {
     webhook: { body: Buffer; headers: Record<string, string> } | null;
     redirectTo: string;
   } | null>;
+  /**
+   * Settles a refund the sandbox took (processed, or failed as a bank may fail it) and returns the
+   * signed refund.processed / refund.failed webhook it sends, as Paystack's; null when it was
+   * already settled or is unknown.
+   */
+  settleRefund(
+    providerRefundId: string,
+    outcome: 'processed' | 'failed',
+  ): Promise<{ body: Buffer; headers: Record<string, string> } | null>;
+  /** 'at-once': the shop settles each sandbox refund as processed as soon as it is taken (the default); 'by-hand': tests settle them. */
+  readonly refundSettling: 'at-once' | 'by-hand';
 }
+
+const SANDBOX_REFUND_PREFIX = 'sandbox-refund-';
 
 function sign(body: Buffer, secret: string): string {
   return createHmac('sha512', secret).update(body).digest('hex');
@@ -51,7 +71,11 @@ function pathOf(callbackUrl: string): string {
   return safeRedirectPath(`${url.pathname}${url.search}`, '/payment-success');
 }
 
-export function createSandboxProvider(deps: { db: Queryable; secret: string }): SandboxProvider {
+export function createSandboxProvider(deps: {
+  db: Queryable;
+  secret: string;
+  refundSettling?: 'at-once' | 'by-hand';
+}): SandboxProvider {
   const { db, secret } = deps;
   if (!secret) throw new Error('The sandbox needs a signing secret');
 
@@ -80,8 +104,71 @@ export function createSandboxProvider(deps: { db: Queryable; secret: string }): 
     };
   }
 
+  function refundIdOf(providerRefundId: string): number | null {
+    if (!providerRefundId.startsWith(SANDBOX_REFUND_PREFIX)) return null;
+    const id = Number(providerRefundId.slice(SANDBOX_REFUND_PREFIX.length));
+    return Number.isSafeInteger(id) && id > 0 ? id : null;
+  }
+
   return {
     name: 'sandbox',
+    refundSettling: deps.refundSettling ?? 'at-once',
+
+    async refund({ transactionReference, amountKobo }): Promise<ProviderRefund> {
+      const tx = await findSandboxTransaction(db, transactionReference);
+      if (tx?.status !== 'success')
+        throw new PaymentProviderError('Transaction not found or not paid', false);
+      if (!Number.isSafeInteger(amountKobo) || amountKobo <= 0) {
+        throw new PaymentProviderError('Refund amount must be a positive whole number of kobo', false);
+      }
+      // As Paystack: never more than the transaction, across every refund of it.
+      const given = (await listSandboxRefundsOf(db, transactionReference))
+        .filter((r) => r.status !== 'failed')
+        .reduce((a, r) => a + r.amountKobo, 0);
+      if (given + amountKobo > tx.amountKobo) {
+        throw new PaymentProviderError(
+          'Refund amount cannot be more than the transaction amount left',
+          false,
+        );
+      }
+      const row = await insertSandboxRefund(db, { transactionReference, amountKobo });
+      return { providerRefundId: `${SANDBOX_REFUND_PREFIX}${row.id}`, status: 'pending', message: null };
+    },
+
+    async fetchRefund(providerRefundId: string): Promise<ProviderRefund> {
+      const id = refundIdOf(providerRefundId);
+      const row = id ? await findSandboxRefund(db, id) : null;
+      if (!row) throw new PaymentProviderError('Refund not found', false);
+      const status =
+        row.status === 'processed' ? 'processed' : row.status === 'failed' ? 'failed' : 'pending';
+      return {
+        providerRefundId,
+        status,
+        message: status === 'failed' ? 'Declined by the bank (sandbox)' : null,
+      };
+    },
+
+    async settleRefund(providerRefundId, outcome) {
+      const id = refundIdOf(providerRefundId);
+      const row = id ? await settleSandboxRefund(db, id, outcome) : null;
+      if (!row) return null;
+      const body = Buffer.from(
+        JSON.stringify({
+          event: outcome === 'processed' ? 'refund.processed' : 'refund.failed',
+          data: {
+            id: providerRefundId,
+            // Paystack's refund events carry the refunded transaction's reference.
+            transaction_reference: row.transactionReference,
+            amount: row.amountKobo,
+            currency: 'NGN',
+            status: outcome,
+            refunded_at: outcome === 'processed' ? new Date().toISOString() : null,
+            merchant_note: outcome === 'failed' ? 'Declined by the bank (sandbox)' : null,
+          },
+        }),
+      );
+      return { body, headers: { [SANDBOX_SIGNATURE_HEADER]: sign(body, secret) } };
+    },
 
     async initialize(input: InitializePaymentInput): Promise<InitializedPayment> {
       const created = await insertSandboxTransaction(db, {
