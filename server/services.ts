@@ -36,6 +36,7 @@ import {
 import { createContentService } from '#server/modules/content/content.service.ts';
 import { createSettingsService } from '#server/modules/content/settings.service.ts';
 import { createLaunchService } from '#server/modules/launch/launch.service.ts';
+import { createLayawayService } from '#server/modules/layaway/layaway.service.ts';
 import { deliveries } from '#server/modules/mail/last-delivery.ts';
 import { createMailService } from '#server/modules/mail/mail.service.ts';
 import { createMediaService } from '#server/modules/media/media.service.ts';
@@ -194,6 +195,8 @@ export function createServices(deps: {
       secretKey: config.payments.paystackSecretKey!,
       baseUrl: config.payments.paystackBaseUrl,
     });
+  // Pay small-small (ADR 099): plans and instalments; payments adds each verified payment to one.
+  const layaway = createLayawayService({ db, settings: () => settings.layaway() });
   const payments = createPaymentsService({
     db,
     provider,
@@ -204,6 +207,7 @@ export function createServices(deps: {
     reservationMinutes: config.checkout.reservationMinutes,
     log: log.child({ module: 'payments' }),
     offline: offlinePayments,
+    layaway,
   });
   const media = createMediaService({ db, storage, audit, renditionsAhead: config.renditionsAhead });
   // Only products on sale have a page to link to.
@@ -309,6 +313,7 @@ export function createServices(deps: {
   });
   return {
     accounts,
+    layaway,
     /** Anonymous pages' finished HTML, forgotten with the data they show (ADR 038). */
     pageCache: new PageCache({ ttlMs: PAGE_CACHE_MS, maxBytes: 64 * 1024 * 1024, bus: cacheBus }),
     // The staff screens' own services (/admin: users, mail, banners, products, discounts, dashboard).
@@ -359,6 +364,7 @@ export function createServices(deps: {
       config: config.checkout,
       settings: () => settings.operations(),
       cache: contentCache,
+      layaway,
     }),
     content,
     settings,

@@ -17,7 +17,6 @@
 //   8. offline payments: record the payment, empty the cart, queue the order email.
 // Every step in the transaction runs on the one handle `tx`; anything refused rolls all of it back.
 import type { CheckoutInput } from '#core/contract/orders.ts';
-import type { OrderStatus, PaymentMethod } from '#core/order-status.ts';
 import { type PricingLine, priceBasket, type Totals } from '#core/pricing.ts';
 import { variantLabel } from '#core/variants.ts';
 import type { Queryable } from '#server/db/client.ts';
@@ -39,17 +38,18 @@ import type { PaymentsService } from '#server/modules/payments/payments.service.
 import type { PromotionsService } from '#server/modules/promotions/promotions.service.ts';
 import { OutOfStockError, ValidationError } from '#server/platform/errors.ts';
 import { type DeliveryRateRow, lockKeys } from './checkout.repository.ts';
+import {
+  checkPlan,
+  firstNote,
+  type HoldTimes,
+  INITIAL_STATUS,
+  type PlanDeps,
+  payingBy,
+  reservedUntil,
+  writePlan,
+} from './order-start.ts';
 
-const MINUTE = 60_000;
-
-export interface HoldTimes {
-  /** How long an unpaid online order holds its stock (PAYMENT_RESERVATION_MINUTES). */
-  reservationMinutes: number;
-  /** How long a bank-transfer order holds its stock before staff see the money. */
-  bankTransferHours: number;
-  /** How long a pay-on-delivery order holds its stock before staff confirm it (POD_CONFIRMATION_HOURS). */
-  podConfirmationHours: number;
-}
+export type { HoldTimes };
 
 /** What placing an order works with: the other modules' services and ports, and the rules. */
 export interface PlacingDeps {
@@ -70,21 +70,11 @@ export interface PlacingRequest {
   bank: BankAccount;
   /** Delivery is free from this amount after discount (the owner's setting), or null. */
   freeDeliveryFromKobo?: number | null;
+  /** Pay small-small's settings and module, when the shopper chose it (ADR 099). */
+  plan?: PlanDeps | null;
 }
 
 type CartLineRow = CartContents['rows'][number];
-
-const INITIAL_STATUS: Record<PaymentMethod, OrderStatus> = {
-  online: 'pending_payment',
-  bank_transfer: 'awaiting_transfer',
-  pay_on_delivery: 'placed',
-};
-
-const FIRST_NOTE: Record<PaymentMethod, string> = {
-  online: 'Waiting for payment.',
-  bank_transfer: 'Waiting for the bank transfer.',
-  pay_on_delivery: 'Pay on delivery.',
-};
 
 /** The refusal of a line the shelf cannot fill (`stock` as last read), or null when it can. */
 function shortfall(
@@ -279,14 +269,6 @@ async function priceOrder(
   };
 }
 
-/** How long the order holds its stock: until paid, or until staff confirm pay on delivery. */
-function reservedUntil(method: PaymentMethod, config: HoldTimes, now = Date.now()): Date {
-  if (method === 'online') return new Date(now + config.reservationMinutes * MINUTE);
-  if (method === 'bank_transfer') return new Date(now + config.bankTransferHours * 60 * MINUTE);
-  // Pay on delivery: held until staff confirm it (moving it on stops the clock).
-  return new Date(now + config.podConfirmationHours * 60 * MINUTE);
-}
-
 /** Step 6. The order row, its lines and its first status, every figure from the priced basket. */
 function writeOrder(
   tx: Queryable,
@@ -304,7 +286,7 @@ function writeOrder(
       cartId,
       email: input.email,
       phone: input.phone,
-      status: INITIAL_STATUS[input.paymentMethod],
+      status: INITIAL_STATUS[payingBy(input)],
       paymentMethod: input.paymentMethod,
       subtotalKobo: totals.subtotalKobo,
       discountKobo: totals.discountKobo,
@@ -318,7 +300,7 @@ function writeOrder(
       shipCity: input.shipCity,
       shipStreet: input.shipStreet,
       shipLandmark: input.shipLandmark,
-      reservedUntil: reservedUntil(input.paymentMethod, deps.config),
+      reservedUntil: reservedUntil(payingBy(input), deps.config),
     },
     lines.map(({ line, variant }, i) => ({
       productId: variant.productId,
@@ -332,7 +314,7 @@ function writeOrder(
       discountKobo: totals.lines[i]!.discountKobo,
       totalKobo: totals.lines[i]!.totalKobo,
     })),
-    FIRST_NOTE[input.paymentMethod],
+    firstNote(input),
   );
 }
 
@@ -362,9 +344,12 @@ async function finishOffline(
   request: PlacingRequest,
   cartId: number | null,
   { order, lines }: Awaited<ReturnType<OrdersService['placement']['write']>>,
+  depositKobo: number | null,
 ): Promise<void> {
-  if (request.input.paymentMethod === 'online') return;
-  const reference = await deps.payments.recordOffline(tx, order);
+  if (payingBy(request.input) === 'online') return;
+  const deposit =
+    depositKobo === null ? undefined : { method: 'bank_transfer' as const, amountKobo: depositKobo };
+  const reference = await deps.payments.recordOffline(tx, order, deposit);
   if (cartId !== null) await deps.cart.emptyCart(tx, cartId);
   await deps.orders.placement.sendPlacedMail(tx, order, {
     paid: false,
@@ -391,8 +376,11 @@ export async function placeInTransaction(
   const variants = await takeStock(tx, deps, contents.rows);
   const lines = contents.rows.map((line) => ({ line, variant: variants.get(line.variantId)! }));
   const priced = await priceOrder(tx, deps, request, lines, contents.promoCode, rate?.feeKobo ?? 0);
+  const categories = lines.map((l) => l.variant.categorySlug);
+  checkPlan(request.plan, request.input, request.userId, priced.totals, categories);
   const written = await writeOrder(tx, deps, request, contents.cartId, lines, priced);
   await takePromoUse(tx, deps, request, written.order, priced.discount);
-  await finishOffline(tx, deps, request, contents.cartId, written);
+  const depositKobo = await writePlan(tx, request.plan, request.input, written.order);
+  await finishOffline(tx, deps, request, contents.cartId, written, depositKobo);
   return { order: written.order, replayed: false };
 }

@@ -6,7 +6,7 @@ import { AWAITING_PAYMENT, ENDED, type OrderStatus } from '#core/order-status.ts
 import type { Db, Queryable } from '#server/db/client.ts';
 import type { StockPort } from '#server/modules/catalog/catalog.service.ts';
 import { ConflictError } from '#server/platform/errors.ts';
-import type { OrderMachine } from './order-machine.ts';
+import { type OrderMachine, OrderMoveRefusedError } from './order-machine.ts';
 import {
   findOrderById,
   listExpiredReservations,
@@ -99,6 +99,43 @@ export function createPaymentMoves(deps: { db: Db; machine: OrderMachine; stock:
         email: 'placed',
         paymentReference,
       });
+    },
+
+    /**
+     * A verified payment towards a layaway plan (ADR 099), after the plan has counted it: the
+     * deposit moves an unpaid order onto the plan ("On layaway", no hold clock: the plan's dates
+     * rule), the payment that completes the plan confirms it (paid), and one in between is a line
+     * in the history. An order that can no longer take it is refused by the state machine (the
+     * caller keeps the money on record for staff, as for any late payment).
+     */
+    async layawayPaid(
+      q: Queryable,
+      orderId: number,
+      paid: { complete: boolean; note: string; paymentReference: string },
+    ): Promise<OrderRow> {
+      let order = await locked(q, orderId);
+      if (order.status === 'pending_payment' || order.status === 'awaiting_transfer') {
+        order = await machine.transition(q, order, 'on_layaway', {
+          mover: order.status === 'pending_payment' ? 'payment' : 'staff',
+          note: `${paid.note} Your items are held for you while you pay small-small.`,
+          reservedUntil: null,
+          email: paid.complete ? 'none' : 'status',
+        });
+      } else if (order.status === 'on_layaway' && !paid.complete) {
+        await machine.note(q, order, paid.note);
+      }
+      if (paid.complete) {
+        return machine.transition(q, order, 'confirmed', {
+          mover: 'payment',
+          note: `${paid.note} Paid in full: your order goes ahead.`,
+          paidAt: new Date(),
+          reservedUntil: null,
+          email: 'status',
+          paymentReference: paid.paymentReference,
+        });
+      }
+      if (order.status !== 'on_layaway') throw new OrderMoveRefusedError(order.status, 'on_layaway');
+      return order;
     },
 
     /**

@@ -8,6 +8,7 @@ import type { CartService } from '#server/modules/cart/cart.service.ts';
 import type { Order as OrderRow, OrdersService } from '#server/modules/orders/orders.service.ts';
 import { AppError, NotFoundError, UnauthorizedError } from '#server/platform/errors.ts';
 import type { Logger } from '#server/platform/logger.ts';
+import { createLayawayPayments, type LayawayPort } from './layaway-payments.ts';
 import type { OfflinePayments } from './offline-payments.ts';
 import { movePayment } from './payment-machine.ts';
 import {
@@ -61,8 +62,11 @@ export function createPaymentsService(deps: {
    * before the orders service: orders calls its `offlinePaymentReceived` port (ADR 094).
    */
   offline: OfflinePayments;
+  /** Pay small-small's plans (ADR 099; absent: no order has one). */
+  layaway?: LayawayPort;
 }) {
   const { db, provider, orders, publicUrl, log, offline } = deps;
+  const layaway = createLayawayPayments({ layaway: deps.layaway ?? null, orders, log });
 
   /**
    * The money arrived: the order is placed, or reopened if it had ended and its items are still
@@ -108,7 +112,8 @@ export function createPaymentsService(deps: {
         provider.name === 'sandbox'
           ? 'Paid in the sandbox'
           : `Paid with Paystack (${verified.channel ?? 'card'})`;
-      const order = await orderPaid(q, payment, how);
+      const onPlan = await layaway.paid(q, payment, how);
+      const order = onPlan === undefined ? await orderPaid(q, payment, how) : onPlan;
       if (order?.cartId != null) await deps.cart.emptyCart(q, order.cartId);
       if (order) await offline.tellStaff(q, order);
       log.info({ reference: payment.reference, orderId: payment.orderId, source }, 'payment applied');
@@ -147,21 +152,24 @@ export function createPaymentsService(deps: {
     return 'pending';
   }
 
-  /** Starts a new attempt to pay an order online; returns the provider's page to send the shopper to. */
-  async function startOnline(order: OrderRow): Promise<string> {
+  /**
+   * Starts a new attempt to pay an order online (`amountKobo`: a layaway plan's deposit or
+   * instalment; else the order's total); returns the provider's page to send the shopper to.
+   */
+  async function startOnline(order: OrderRow, amountKobo = order.totalKobo): Promise<string> {
     const reference = `${order.trackingNumber}-${randomBytes(4).toString('hex').toUpperCase()}`;
     const payment = await insertPayment(db, {
       orderId: order.id,
       provider: provider.name,
       reference,
-      amountKobo: order.totalKobo,
+      amountKobo,
       currency: 'NGN',
       status: 'initialized',
     });
     try {
       const started = await provider.initialize({
         reference,
-        amountKobo: order.totalKobo,
+        amountKobo,
         currency: 'NGN',
         email: order.email,
         callbackUrl: `${publicUrl}/payment-success`,
@@ -213,6 +221,8 @@ export function createPaymentsService(deps: {
     /** Where the shopper goes after placing an order: online and unpaid, the provider's page; else its result page. */
     async nextStep(order: OrderRow): Promise<string> {
       if (order.paymentMethod === 'online' && order.status === 'pending_payment') return startOnline(order);
+      const deposit = order.status === 'pending_payment' ? await layaway.depositOf(db, order) : null;
+      if (deposit !== null) return startOnline(order, deposit);
       const payment = await latestPaymentOf(db, order.id);
       return `/payment-success?reference=${encodeURIComponent(payment?.reference ?? '')}`;
     },
