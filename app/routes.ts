@@ -11,6 +11,7 @@ export default [
   route('pay/sandbox/:reference', 'routes/pay.sandbox.$reference.tsx'),
   route('payment-success', 'routes/payment-success.tsx'),
   route('payment-canceled', 'routes/payment-canceled.tsx'),
+  route('layaway/pay', 'routes/layaway.pay.tsx'),
   route('support', 'routes/support.tsx'),
   route('support/t/:token', 'routes/support.t.$token.tsx'),
   route('support/t/:token/photos/:id', 'routes/support.t.$token.photos.$id.ts'),

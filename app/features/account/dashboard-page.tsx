@@ -2,8 +2,10 @@
 // settings). Every form posts to the route's action and works without JavaScript.
 import { LifeBuoy, Package } from 'lucide-react';
 import { Link } from 'react-router';
+import { LayawayPlanPanel } from '#app/features/shared/layaway-plan-panel.tsx';
 import { useRootData } from '#app/lib/store-data.ts';
 import type { Profile } from '#core/contract/account.ts';
+import type { LayawayPlanView } from '#core/contract/layaway.ts';
 import type { OrderSummary } from '#core/contract/orders.ts';
 import type { AwaitingReview, MyReview, ReviewableLine } from '#core/contract/reviews.ts';
 import type { CustomerTicket } from '#core/contract/support.ts';
@@ -44,7 +46,10 @@ export function DashboardPage({
   support,
   promotionsPending = false,
   actionData,
+  plans = {},
 }: {
+  /** Orders tab: the Pay small-small plans of these orders, by tracking number (ADR 099). */
+  plans?: Record<string, LayawayPlanView>;
   tab: DashboardTab;
   /** The newsletter waits for the shopper to confirm from their inbox (settings tab). */
   promotionsPending?: boolean;
@@ -80,7 +85,9 @@ export function DashboardPage({
           {tab === 'profile' ? (
             <ProfileForm profile={profile} offer={profileOffer} answer={answerFor('profile')} />
           ) : null}
-          {tab === 'orders' ? <OrdersTab orders={orders} reviewableLines={reviewableLines} /> : null}
+          {tab === 'orders' ? (
+            <OrdersTab orders={orders} reviewableLines={reviewableLines} plans={plans} />
+          ) : null}
           {tab === 'support' && support ? (
             <SupportTickets
               tickets={support.tickets}
@@ -122,9 +129,11 @@ export function reviewFormPath(productId: number): string {
 function OrdersTab({
   orders,
   reviewableLines,
+  plans,
 }: {
   orders: OrderSummary[];
   reviewableLines: ReviewableLine[];
+  plans: Record<string, LayawayPlanView>;
 }) {
   if (orders.length === 0) {
     return (
@@ -170,6 +179,9 @@ function OrdersTab({
               Track Order
             </Link>
           </div>
+          {plans[o.trackingNumber] ? (
+            <LayawayPlanPanel trackingNumber={o.trackingNumber} plan={plans[o.trackingNumber]!} />
+          ) : null}
           {o.status === 'delivered' ? (
             <DeliveredLines lines={reviewableLines.filter((l) => l.trackingNumber === o.trackingNumber)} />
           ) : null}

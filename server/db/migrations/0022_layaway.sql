@@ -15,6 +15,7 @@ CREATE TABLE "layaway_instalments" (
 CREATE TABLE "layaway_plans" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "layaway_plans_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"order_id" integer NOT NULL,
+	"tracking_number" text NOT NULL,
 	"user_id" integer,
 	"total_kobo" integer NOT NULL,
 	"deposit_kobo" integer NOT NULL,
@@ -41,5 +42,6 @@ CREATE UNIQUE INDEX "layaway_instalments_plan_seq_idx" ON "layaway_instalments" 
 CREATE INDEX "layaway_instalments_due_idx" ON "layaway_instalments" USING btree ("due_date");--> statement-breakpoint
 CREATE UNIQUE INDEX "layaway_plans_order_idx" ON "layaway_plans" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "layaway_plans_user_idx" ON "layaway_plans" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "layaway_plans_tracking_idx" ON "layaway_plans" USING btree ("tracking_number");--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_status_valid" CHECK ("orders"."status" IN ('pending_payment', 'awaiting_transfer', 'placed', 'confirmed', 'packaged', 'shipped', 'delivered', 'cancelled', 'payment_failed', 'on_layaway'));--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_payment_method_valid" CHECK ("orders"."payment_method" IN ('online', 'bank_transfer', 'pay_on_delivery', 'layaway'));

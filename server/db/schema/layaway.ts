@@ -25,6 +25,8 @@ export const layawayPlans = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The order's tracking number (it never changes): the dashboard and tracking page find plans by it. */
+    trackingNumber: text('tracking_number').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     totalKobo: integer('total_kobo').notNull(),
     depositKobo: integer('deposit_kobo').notNull(),
@@ -42,6 +44,7 @@ export const layawayPlans = pgTable(
   (t) => [
     uniqueIndex('layaway_plans_order_idx').on(t.orderId),
     index('layaway_plans_user_idx').on(t.userId),
+    uniqueIndex('layaway_plans_tracking_idx').on(t.trackingNumber),
     check(
       'layaway_plans_status_valid',
       sql`${t.status} IN ('active', 'completed', 'defaulted', 'cancelled')`,

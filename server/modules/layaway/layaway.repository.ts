@@ -46,16 +46,16 @@ export function listInstalments(q: Queryable, planId: number): Promise<Instalmen
     .orderBy(asc(layawayInstalments.sequence));
 }
 
-/** Plans by order id, with their instalments (the dashboard's orders). */
-export async function plansOfOrders(
+/** Plans by tracking number, with their instalments (the dashboard's orders, the tracking page). */
+export async function plansByTracking(
   q: Queryable,
-  orderIds: readonly number[],
+  trackingNumbers: readonly string[],
 ): Promise<{ plan: PlanRow; instalments: InstalmentRow[] }[]> {
-  if (orderIds.length === 0) return [];
+  if (trackingNumbers.length === 0) return [];
   const plans = await q
     .select()
     .from(layawayPlans)
-    .where(inArray(layawayPlans.orderId, [...orderIds]));
+    .where(inArray(layawayPlans.trackingNumber, [...trackingNumbers]));
   if (plans.length === 0) return [];
   const rows = await q
     .select()

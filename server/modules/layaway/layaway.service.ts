@@ -25,7 +25,7 @@ import {
   listInstalments,
   lockPlanByOrder,
   type PlanRow,
-  plansOfOrders,
+  plansByTracking,
   updatePlan,
 } from './layaway.repository.ts';
 
@@ -111,7 +111,7 @@ export function createLayawayService(deps: {
     /** Writes the plan of a just-placed order (its deposit is instalment 0, due today). */
     async createPlan(
       q: Queryable,
-      order: { id: number; userId: number | null; totalKobo: number },
+      order: { id: number; trackingNumber: string; userId: number | null; totalKobo: number },
       settings: LayawaySettings,
       depositMethod: 'online' | 'bank_transfer',
     ): Promise<PlanRow> {
@@ -126,6 +126,7 @@ export function createLayawayService(deps: {
         q,
         {
           orderId: order.id,
+          trackingNumber: order.trackingNumber,
           userId: order.userId,
           totalKobo: plan.totalKobo,
           depositKobo: plan.depositKobo,
@@ -175,10 +176,27 @@ export function createLayawayService(deps: {
       return plan ? viewOf(plan, await listInstalments(db, plan.id)) : null;
     },
 
-    /** Plans of several orders, by order id (the dashboard). */
-    async views(orderIds: readonly number[]): Promise<Map<number, LayawayPlanView>> {
-      const found = await plansOfOrders(db, orderIds);
-      return new Map(found.map(({ plan, instalments }) => [plan.orderId, viewOf(plan, instalments)]));
+    /** The plans of `userId`'s orders among these, by tracking number (dashboard, tracking page). */
+    async viewsFor(
+      userId: number,
+      trackingNumbers: readonly string[],
+    ): Promise<Map<string, LayawayPlanView>> {
+      const found = await plansByTracking(db, trackingNumbers);
+      return new Map(
+        found
+          .filter(({ plan }) => plan.userId === userId)
+          .map(({ plan, instalments }) => [plan.trackingNumber, viewOf(plan, instalments)]),
+      );
+    },
+
+    /** The plan of `userId`'s order with this tracking number (Pay now), or null. */
+    async ownPlan(
+      userId: number,
+      trackingNumber: string,
+    ): Promise<{ orderId: number; view: LayawayPlanView } | null> {
+      const [found] = await plansByTracking(db, [trackingNumber]);
+      if (!found || found.plan.userId !== userId) return null;
+      return { orderId: found.plan.orderId, view: viewOf(found.plan, found.instalments) };
     },
 
     /**

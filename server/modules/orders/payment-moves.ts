@@ -138,6 +138,12 @@ export function createPaymentMoves(deps: { db: Db; machine: OrderMachine; stock:
       return order;
     },
 
+    /** A layaway order on its plan (Pay now starts a payment towards it), or null. */
+    async layawayOrder(orderId: number): Promise<OrderRow | null> {
+      const order = await findOrderById(db, orderId);
+      return order?.paymentMethod === 'layaway' && order.status === 'on_layaway' ? order : null;
+    },
+
     /**
      * The order if its online payment can be tried again: still waiting (items held), or failed
      * with nothing paid, or cancelled by the shopper on the payment page (`cancelledByShopper`, the

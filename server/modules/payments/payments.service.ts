@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db, Queryable, Tx } from '#server/db/client.ts';
 import type { CartService } from '#server/modules/cart/cart.service.ts';
 import type { Order as OrderRow, OrdersService } from '#server/modules/orders/orders.service.ts';
-import { AppError, NotFoundError, UnauthorizedError } from '#server/platform/errors.ts';
+import { AppError, ConflictError, NotFoundError, UnauthorizedError } from '#server/platform/errors.ts';
 import type { Logger } from '#server/platform/logger.ts';
 import { createLayawayPayments, type LayawayPort } from './layaway-payments.ts';
 import type { OfflinePayments } from './offline-payments.ts';
@@ -216,6 +216,16 @@ export function createPaymentsService(deps: {
     /** An order's payment attempts, newest first (the admin order page's payment record). */
     async forOrder(orderId: number): Promise<PaymentRow[]> {
       return listPaymentsOf(db, orderId);
+    },
+
+    /**
+     * Pay now on a layaway plan (ADR 099): a new online payment of `amountKobo` (the layaway
+     * module checked it against the plan) towards an order on its plan; the provider's page.
+     */
+    async payInstalment(orderId: number, amountKobo: number): Promise<string> {
+      const order = await orders.layawayOrder(orderId);
+      if (!order) throw new ConflictError('This order is not on a plan you can pay towards.');
+      return startOnline(order, amountKobo);
     },
 
     /** Where the shopper goes after placing an order: online and unpaid, the provider's page; else its result page. */
