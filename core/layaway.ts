@@ -84,10 +84,9 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** "Sat 12 Dec 2026" for a YYYY-MM-DD date. */
+/** "12 Dec 2026" for a YYYY-MM-DD date. */
 export function formatDueDate(date: string): string {
   return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
-    weekday: 'short',
     day: 'numeric',
     month: 'short',
     year: 'numeric',

@@ -8,6 +8,7 @@ import { formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { CHECKOUT_PAGE } from '#app/lib/page-handle.ts';
 import { formAction, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import { formatNigerianPhone } from '#core/nigeria.ts';
+import { withDeliveryFee } from '#core/pricing.ts';
 import type { Route } from './+types/checkout';
 
 /** The fields a guest who chose Pay small-small gets back after signing in (ADR 099). */
@@ -47,8 +48,14 @@ export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
     },
     idempotencyKey: crypto.randomUUID(),
     signedIn: user !== null,
+    // The plan on the total with delivery to the shopper's saved state (fixed again when placed).
     layaway: await context.services.layaway.offer({
-      totalKobo: cart.totalKobo,
+      totalKobo: withDeliveryFee(
+        cart,
+        rates.find((r) => r.state === (url.searchParams.get('shipState') ?? profile?.addressState))
+          ?.feeKobo ?? 0,
+        freeDeliveryFromKobo,
+      ).totalKobo,
       categorySlugs: cart.lines.map((l) => l.categorySlug),
     }),
     defaults: {

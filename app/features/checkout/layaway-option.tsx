@@ -103,7 +103,7 @@ export function LayawayOption({
                 defaultChecked={depositMethod !== 'bank_transfer'}
                 className="h-4 w-4 accent-plum-800"
               />
-              Card, bank or USSD
+              Online now (card, bank or USSD)
             </label>
             <label className="flex items-center gap-2">
               <input
@@ -113,7 +113,7 @@ export function LayawayOption({
                 defaultChecked={depositMethod === 'bank_transfer'}
                 className="h-4 w-4 accent-plum-800"
               />
-              Bank transfer
+              Transfer to our bank account
             </label>
           </span>
         </fieldset>
