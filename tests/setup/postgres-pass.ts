@@ -34,6 +34,8 @@ export const ON_POSTGRES: Record<string, string> = {
   'tests/integration/reviews.test.ts': 'two posts of one review at once; the counts a trigger keeps',
   'tests/integration/back-in-stock.test.ts': 'sweeps run at once send each waiting shopper one email',
   'tests/integration/abandoned-cart.test.ts': 'two sweeps at once send one reminder',
+  'tests/integration/layaway-jobs.test.ts':
+    'two default sweeps at once end a plan once; two reminder sweeps send one email (SKIP LOCKED)',
   'tests/integration/layaway.test.ts':
     "a deposit's webhook and the shopper's returns at once add it to the plan once (row locks)",
   'tests/integration/abuse-limits.test.ts': "40 guesses at once against one account's counters",

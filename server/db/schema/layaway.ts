@@ -28,6 +28,8 @@ export const layawayPlans = pgTable(
     /** The order's tracking number (it never changes): the dashboard and tracking page find plans by it. */
     trackingNumber: text('tracking_number').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Where reminders and the default's email go (the order's address). */
+    email: text('email').notNull(),
     totalKobo: integer('total_kobo').notNull(),
     depositKobo: integer('deposit_kobo').notNull(),
     paidKobo: integer('paid_kobo').notNull().default(0),
@@ -38,6 +40,11 @@ export const layawayPlans = pgTable(
     status: text('status', { enum: LAYAWAY_PLAN_STATUSES }).notNull().default('active'),
     agreedAt: timestamp('agreed_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /**
+     * What the default rule did when the plan ended unpaid: store credit granted (or waiting for
+     * the credit module), or the refund owed less the fee (for the refunds module to pay).
+     */
+    outcome: jsonb('outcome'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

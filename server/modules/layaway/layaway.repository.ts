@@ -99,3 +99,94 @@ export async function updatePlan(
     .returning();
   return row!;
 }
+
+/** An instalment due for a reminder, claimed (FOR UPDATE SKIP LOCKED) with its plan's facts. */
+export interface DueReminder {
+  instalmentId: number;
+  sequence: number;
+  dueDate: string;
+  owedKobo: number;
+  planId: number;
+  trackingNumber: string;
+  email: string;
+  balanceKobo: number;
+}
+
+/**
+ * Unpaid instalments of active plans due for a reminder: `before` — due within three days and not
+ * yet reminded; `due` — due today or earlier and not yet reminded on the day. Rows another
+ * process holds are skipped, so two sweeps never send one reminder twice.
+ */
+export function claimDueReminders(
+  q: Queryable,
+  kind: 'before' | 'due',
+  today: string,
+  soon: string,
+  limit: number,
+): Promise<DueReminder[]> {
+  const window =
+    kind === 'before'
+      ? sql`i.due_date > ${today}::date AND i.due_date <= ${soon}::date AND i.reminded IS NULL`
+      : sql`i.due_date = ${today}::date AND i.reminded IS DISTINCT FROM 'due'`;
+  return queryRows<DueReminder>(
+    q,
+    sql`SELECT i.id AS "instalmentId", i.sequence, to_char(i.due_date, 'YYYY-MM-DD') AS "dueDate",
+               i.amount_kobo - i.paid_kobo AS "owedKobo", p.id AS "planId",
+               p.tracking_number AS "trackingNumber", p.email, p.total_kobo - p.paid_kobo AS "balanceKobo"
+          FROM layaway_instalments i JOIN layaway_plans p ON p.id = i.plan_id
+         WHERE p.status = 'active' AND i.sequence > 0 AND i.paid_kobo < i.amount_kobo AND ${window}
+         ORDER BY i.id
+         LIMIT ${limit}
+           FOR UPDATE OF i SKIP LOCKED`,
+  );
+}
+
+export async function markReminded(
+  q: Queryable,
+  instalmentId: number,
+  kind: 'before' | 'due',
+): Promise<void> {
+  await q.update(layawayInstalments).set({ reminded: kind }).where(eq(layawayInstalments.id, instalmentId));
+}
+
+/**
+ * Active plans with an instalment still unpaid past its due date and the plan's grace days,
+ * claimed FOR UPDATE SKIP LOCKED (one process ends each plan).
+ */
+export function claimDefaulted(q: Queryable, today: string, limit: number): Promise<PlanRow[]> {
+  return queryRows<{ id: number }>(
+    q,
+    sql`SELECT p.id FROM layaway_plans p
+         WHERE p.status = 'active'
+           AND EXISTS (SELECT 1 FROM layaway_instalments i
+                        WHERE i.plan_id = p.id AND i.paid_kobo < i.amount_kobo
+                          AND i.due_date + COALESCE((p.rule->>'graceDays')::int, 0) < ${today}::date)
+         ORDER BY p.id
+         LIMIT ${limit}
+           FOR UPDATE OF p SKIP LOCKED`,
+  ).then(async (rows) =>
+    rows.length === 0
+      ? []
+      : q
+          .select()
+          .from(layawayPlans)
+          .where(
+            inArray(
+              layawayPlans.id,
+              rows.map((r) => r.id),
+            ),
+          ),
+  );
+}
+
+export async function endPlan(
+  q: Queryable,
+  planId: number,
+  status: 'defaulted' | 'cancelled',
+  outcome: Record<string, unknown>,
+): Promise<void> {
+  await q
+    .update(layawayPlans)
+    .set({ status, outcome, endedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(layawayPlans.id, planId), eq(layawayPlans.status, 'active')));
+}

@@ -111,7 +111,7 @@ export function createLayawayService(deps: {
     /** Writes the plan of a just-placed order (its deposit is instalment 0, due today). */
     async createPlan(
       q: Queryable,
-      order: { id: number; trackingNumber: string; userId: number | null; totalKobo: number },
+      order: { id: number; trackingNumber: string; userId: number | null; email: string; totalKobo: number },
       settings: LayawaySettings,
       depositMethod: 'online' | 'bank_transfer',
     ): Promise<PlanRow> {
@@ -128,6 +128,7 @@ export function createLayawayService(deps: {
           orderId: order.id,
           trackingNumber: order.trackingNumber,
           userId: order.userId,
+          email: order.email,
           totalKobo: plan.totalKobo,
           depositKobo: plan.depositKobo,
           depositMethod,
