@@ -34,6 +34,7 @@ export default [
     route('dashboard', 'routes/admin.dashboard.tsx'),
     route('orders', 'routes/admin.orders.tsx'),
     route('orders/:trackingNumber', 'routes/admin.orders.$trackingNumber.tsx'),
+    route('orders/:trackingNumber/layaway', 'routes/admin.orders.$trackingNumber.layaway.tsx'),
     route('mailbox', 'routes/admin.mailbox.tsx'),
     route('mailbox/:id', 'routes/admin.mailbox.$id.tsx'),
     route('mail', 'routes/admin.mail.tsx'),

@@ -37,6 +37,7 @@ import { createContentService } from '#server/modules/content/content.service.ts
 import { createSettingsService } from '#server/modules/content/settings.service.ts';
 import { createLaunchService } from '#server/modules/launch/launch.service.ts';
 import { createLayawayService } from '#server/modules/layaway/layaway.service.ts';
+import { createLayawayAdmin } from '#server/modules/layaway/layaway-admin.ts';
 import { createLayawayJobs } from '#server/modules/layaway/layaway-jobs.ts';
 import { deliveries } from '#server/modules/mail/last-delivery.ts';
 import { createMailService } from '#server/modules/mail/mail.service.ts';
@@ -210,6 +211,8 @@ export function createServices(deps: {
     offline: offlinePayments,
     layaway,
   });
+  // Reminders and the default job (ADR 099). TODO(lead): pass `grantStoreCredit` from the credit module.
+  const layawayJobs = createLayawayJobs({ db, mail, orders, publicUrl: config.publicUrl });
   const media = createMediaService({ db, storage, audit, renditionsAhead: config.renditionsAhead });
   // Only products on sale have a page to link to.
   const productPaths = async (ids: number[]) => {
@@ -315,8 +318,8 @@ export function createServices(deps: {
   return {
     accounts,
     layaway,
-    // Reminders and the default job (ADR 099). TODO(lead): pass `grantStoreCredit` from the credit module.
-    layawayJobs: createLayawayJobs({ db, mail, orders, publicUrl: config.publicUrl }),
+    layawayJobs,
+    layawayAdmin: createLayawayAdmin({ db, audit, payments, jobs: layawayJobs, layaway }),
     /** Anonymous pages' finished HTML, forgotten with the data they show (ADR 038). */
     pageCache: new PageCache({ ttlMs: PAGE_CACHE_MS, maxBytes: 64 * 1024 * 1024, bus: cacheBus }),
     // The staff screens' own services (/admin: users, mail, banners, products, discounts, dashboard).

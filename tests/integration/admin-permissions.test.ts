@@ -82,6 +82,10 @@ const PAGE_RULES: Record<string, Rule> = {
   '/admin/orders': rule('/admin/orders', guarded('orders.view')),
   '/admin/orders/:trackingNumber': rule('/admin/orders/CH000000000000', guarded('orders.view', 404)),
   '/admin/orders.csv': rule('/admin/orders.csv', guarded('orders.view')),
+  '/admin/orders/:trackingNumber/layaway': rule(
+    '/admin/orders/CH000000000000/layaway',
+    guarded('orders.view', 404),
+  ),
   '/admin/orders/:trackingNumber/packing-slip': rule(
     '/admin/orders/CH000000000000/packing-slip',
     guarded('orders.view', 404),

@@ -73,6 +73,8 @@ const IN_TURN = 'pages, forms, JSON or mail, one request at a time: the same sta
 
 /** Files that run once, on PGlite only, and why. */
 export const ONCE_ON_PGLITE: Record<string, string> = {
+  'tests/integration/layaway-admin.test.ts':
+    'staff record, extend and cancel Pay small-small plans; nothing engine-specific',
   // Units with no database at all.
   'server/cli/read-password.test.ts': `reads a password from a terminal; ${NO_DATABASE}`,
   'server/env.test.ts': `parses the environment; ${NO_DATABASE}`,

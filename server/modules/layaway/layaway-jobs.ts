@@ -10,6 +10,7 @@ import { formatPrice } from '#core/money.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import { layawayReminderMail } from '#server/modules/mail/layaway-templates.tsx';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
+import type { StaffActor } from '#server/modules/orders/order-machine.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
 import {
   claimDefaulted,
@@ -63,8 +64,15 @@ export function createLayawayJobs(deps: {
     });
   }
 
-  /** Ends one claimed plan by its rule, on the claiming transaction. */
-  async function endByRule(tx: Queryable, plan: PlanRow): Promise<void> {
+  /**
+   * Ends one plan (claimed or locked by the caller) by its rule, on the caller's transaction: the
+   * default job's (`defaulted`, by the shop), or staff cancelling it (`cancelled`, audited).
+   */
+  async function endByRule(
+    tx: Queryable,
+    plan: PlanRow,
+    by: { status: 'defaulted' | 'cancelled'; actor?: StaffActor; why?: string } = { status: 'defaulted' },
+  ): Promise<void> {
     const rule = plan.rule as PlanRule;
     const paid = plan.paidKobo;
     let outcome: Record<string, unknown>;
@@ -97,17 +105,23 @@ export function createLayawayJobs(deps: {
           ? `We will refund ${formatPrice(paid - feeKobo)} of the ${formatPrice(paid)} you paid (less the agreed fee of ${formatPrice(feeKobo)}).`
           : '';
     }
-    await endPlan(tx, plan.id, 'defaulted', outcome);
+    await endPlan(tx, plan.id, by.status, outcome);
+    const why =
+      by.why ?? `an instalment was not paid within the ${rule.graceDays} grace days after its due date`;
     await orders.endUnpaid(
       tx,
       plan.orderId,
       'cancelled',
-      `Your Pay small-small plan ended: an instalment was not paid within the ${rule.graceDays} grace days after its due date, so the items went back on sale. ${money}`.trim(),
-      { mover: 'shop', from: ['on_layaway'] },
+      `Your Pay small-small plan ended: ${why}, so the items went back on sale. ${money}`.trim(),
+      by.actor
+        ? { mover: 'staff', actor: by.actor, from: ['on_layaway', 'awaiting_transfer', 'pending_payment'] }
+        : { mover: 'shop', from: ['on_layaway'] },
     );
   }
 
   return {
+    endByRule,
+
     /** Reminders due now (three days before, and on the day): how many were queued. */
     async remindDue(): Promise<{ before: number; due: number }> {
       return { before: await remind('before'), due: await remind('due') };

@@ -190,3 +190,26 @@ export async function endPlan(
     .set({ status, outcome, endedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(layawayPlans.id, planId), eq(layawayPlans.status, 'active')));
 }
+
+/** The plan of this tracking number, locked until the transaction ends (staff actions). */
+export async function lockPlanByTracking(q: Queryable, trackingNumber: string): Promise<PlanRow | null> {
+  const [row] = await queryRows<{ order_id: number }>(
+    q,
+    sql`SELECT order_id FROM layaway_plans WHERE tracking_number = ${trackingNumber} FOR UPDATE`,
+  );
+  return row ? findPlanByOrder(q, row.order_id) : null;
+}
+
+export async function extendInstalment(
+  q: Queryable,
+  planId: number,
+  sequence: number,
+  dueDate: string,
+  staffId: number,
+  reason: string,
+): Promise<void> {
+  await q
+    .update(layawayInstalments)
+    .set({ dueDate, extendedBy: staffId, extendedReason: reason, reminded: null })
+    .where(and(eq(layawayInstalments.planId, planId), eq(layawayInstalments.sequence, sequence)));
+}

@@ -190,6 +190,12 @@ export function createLayawayService(deps: {
       );
     },
 
+    /** Any order's plan by tracking number (the admin order page, behind its permission), or null. */
+    async adminView(trackingNumber: string): Promise<LayawayPlanView | null> {
+      const [found] = await plansByTracking(db, [trackingNumber]);
+      return found ? viewOf(found.plan, found.instalments) : null;
+    },
+
     /** The plan of `userId`'s order with this tracking number (Pay now), or null. */
     async ownPlan(
       userId: number,

@@ -6,7 +6,7 @@ import { AWAITING_PAYMENT, ENDED, type OrderStatus } from '#core/order-status.ts
 import type { Db, Queryable } from '#server/db/client.ts';
 import type { StockPort } from '#server/modules/catalog/catalog.service.ts';
 import { ConflictError } from '#server/platform/errors.ts';
-import { type OrderMachine, OrderMoveRefusedError } from './order-machine.ts';
+import { type OrderMachine, OrderMoveRefusedError, type StaffActor } from './order-machine.ts';
 import {
   findOrderById,
   listExpiredReservations,
@@ -217,11 +217,21 @@ export function createPaymentMoves(deps: { db: Db; machine: OrderMachine; stock:
       orderId: number,
       status: 'payment_failed' | 'cancelled',
       note: string,
-      options: { mover: 'payment' | 'shop'; from?: readonly OrderStatus[] },
+      options: {
+        mover: 'payment' | 'shop' | 'staff';
+        from?: readonly OrderStatus[];
+        /** A staff member ending it (a layaway plan cancelled by its rule): audited by the machine. */
+        actor?: StaffActor;
+      },
     ): Promise<OrderRow | null> {
       const order = await lockOrder(q, orderId);
       if (!order || !(options.from ?? AWAITING_PAYMENT).includes(order.status)) return null;
-      return machine.transition(q, order, status, { mover: options.mover, note, email: 'status' });
+      return machine.transition(q, order, status, {
+        mover: options.mover,
+        note,
+        email: 'status',
+        actor: options.actor,
+      });
     },
   };
 }

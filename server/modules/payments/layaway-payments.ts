@@ -7,9 +7,10 @@
 import { formatPrice } from '#core/money.ts';
 import type { Queryable, Tx } from '#server/db/client.ts';
 import type { Order as OrderRow, OrdersService } from '#server/modules/orders/orders.service.ts';
-import { AppError } from '#server/platform/errors.ts';
+import { AppError, ConflictError } from '#server/platform/errors.ts';
 import type { Logger } from '#server/platform/logger.ts';
-import type { PaymentRow } from './payments.repository.ts';
+import { movePayment } from './payment-machine.ts';
+import { insertPayment, latestPaymentOf, type PaymentRow } from './payments.repository.ts';
 
 /** The layaway module's port, as payments asks it (filled in services.ts). */
 export interface LayawayPort {
@@ -30,45 +31,73 @@ export function createLayawayPayments(deps: {
   log: Logger;
 }) {
   const { layaway, orders, log } = deps;
+  async function paid(q: Queryable, payment: PaymentRow, how: string): Promise<OrderRow | null | undefined> {
+    if (!layaway || !(await layaway.planRow(q, payment.orderId))) return undefined;
+    try {
+      return await (q as Tx).transaction(async (savepoint) => {
+        const plan = await layaway.recordPayment(savepoint, payment.orderId, payment.amountKobo, new Date());
+        if (!plan) throw new Error('The plan vanished under its lock.');
+        const what = plan.first ? 'Deposit' : 'Instalment';
+        const note = `${what} of ${formatPrice(payment.amountKobo)} received (${how.toLowerCase()}); paid ${formatPrice(plan.paidKobo)} of ${formatPrice(plan.totalKobo)}.`;
+        return orders.layawayPaid(savepoint, payment.orderId, {
+          complete: plan.complete,
+          note,
+          paymentReference: payment.reference,
+        });
+      });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      log.warn(
+        { reference: payment.reference, orderId: payment.orderId, err: error },
+        'layaway payment not applied',
+      );
+      await orders.noteLatePayment(q, payment.orderId, payment.reference);
+      return null;
+    }
+  }
+
   return {
+    paid,
+
+    /**
+     * Staff record a bank transfer towards a plan (the deposit's, or an instalment's), on the
+     * caller's transaction: the deposit's waiting transfer row when the amount is its own, else a
+     * new row; verified by staff, then applied as any payment. Refused (409) when the order cannot
+     * take it (the caller's transaction rolls back).
+     */
+    async recordTransfer(
+      q: Queryable,
+      order: { id: number; trackingNumber: string },
+      amountKobo: number,
+      staffId: number,
+    ): Promise<OrderRow> {
+      const waiting = await latestPaymentOf(q, order.id);
+      const payment =
+        waiting?.provider === 'bank_transfer' &&
+        waiting.status === 'pending' &&
+        waiting.amountKobo === amountKobo
+          ? waiting
+          : await insertPayment(q, {
+              orderId: order.id,
+              provider: 'bank_transfer',
+              reference: `${order.trackingNumber}-BT${Date.now().toString(36).toUpperCase()}`,
+              amountKobo,
+              currency: 'NGN',
+              status: 'pending',
+            });
+      await movePayment(q, payment, 'success', {
+        paidAt: new Date(),
+        message: `Transfer recorded by staff member ${staffId}`,
+      });
+      const moved = await paid(q, payment, 'Bank transfer recorded by staff');
+      if (!moved) throw new ConflictError('This order cannot take a payment now: check its status.');
+      return moved;
+    },
+
     /** The deposit of a layaway order (what its first online payment asks), or null. */
     async depositOf(q: Queryable, order: OrderRow): Promise<number | null> {
       if (order.paymentMethod !== 'layaway' || !layaway) return null;
       return (await layaway.planRow(q, order.id))?.depositKobo ?? null;
-    },
-
-    /**
-     * A verified payment of a layaway order: undefined when the order has no plan (the caller
-     * takes its usual path), else the order as it now is, or null when it could not take it.
-     */
-    async paid(q: Queryable, payment: PaymentRow, how: string): Promise<OrderRow | null | undefined> {
-      if (!layaway || !(await layaway.planRow(q, payment.orderId))) return undefined;
-      try {
-        return await (q as Tx).transaction(async (savepoint) => {
-          const plan = await layaway.recordPayment(
-            savepoint,
-            payment.orderId,
-            payment.amountKobo,
-            new Date(),
-          );
-          if (!plan) throw new Error('The plan vanished under its lock.');
-          const what = plan.first ? 'Deposit' : 'Instalment';
-          const note = `${what} of ${formatPrice(payment.amountKobo)} received (${how.toLowerCase()}); paid ${formatPrice(plan.paidKobo)} of ${formatPrice(plan.totalKobo)}.`;
-          return orders.layawayPaid(savepoint, payment.orderId, {
-            complete: plan.complete,
-            note,
-            paymentReference: payment.reference,
-          });
-        });
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        log.warn(
-          { reference: payment.reference, orderId: payment.orderId, err: error },
-          'layaway payment not applied',
-        );
-        await orders.noteLatePayment(q, payment.orderId, payment.reference);
-        return null;
-      }
     },
   };
 }

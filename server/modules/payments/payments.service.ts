@@ -211,6 +211,8 @@ export function createPaymentsService(deps: {
     startOnline,
     find,
     recordOffline: offline.recordOffline,
+    /** Staff record a transfer towards a Pay small-small plan, on their transaction (ADR 099). */
+    recordLayawayTransfer: layaway.recordTransfer,
     offlinePaymentReceived: offline.offlinePaymentReceived,
 
     /** An order's payment attempts, newest first (the admin order page's payment record). */
