@@ -33,6 +33,7 @@ export default [
     index('routes/admin._index.tsx'),
     route('dashboard', 'routes/admin.dashboard.tsx'),
     route('orders', 'routes/admin.orders.tsx'),
+    route('orders/layaway', 'routes/admin.orders.layaway.tsx'),
     route('orders/:trackingNumber', 'routes/admin.orders.$trackingNumber.tsx'),
     route('orders/:trackingNumber/layaway', 'routes/admin.orders.$trackingNumber.layaway.tsx'),
     route('mailbox', 'routes/admin.mailbox.tsx'),

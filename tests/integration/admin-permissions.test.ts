@@ -80,6 +80,7 @@ const PAGE_RULES: Record<string, Rule> = {
   '/admin/audit': rule('/admin/audit', guarded('audit.view')),
   '/admin/users': rule('/admin/users', guarded('customers.view')),
   '/admin/orders': rule('/admin/orders', guarded('orders.view')),
+  '/admin/orders/layaway': rule('/admin/orders/layaway', guarded('orders.view')),
   '/admin/orders/:trackingNumber': rule('/admin/orders/CH000000000000', guarded('orders.view', 404)),
   '/admin/orders.csv': rule('/admin/orders.csv', guarded('orders.view')),
   '/admin/orders/:trackingNumber/layaway': rule(

@@ -150,6 +150,13 @@ describe('a plan at the shop desk', () => {
     const tn = order.tracking_number;
     await staff.post(`/admin/orders/${tn}/layaway`, { intent: 'transfer', amount: naira(plan.deposit_kobo) });
     expect(await variantStock(shop.database.db, variantId)).toBe(1);
+    // Overdue: listed among the plans staff chase.
+    await shop.database.db.execute(
+      sql`UPDATE layaway_instalments SET due_date = (now() AT TIME ZONE 'Africa/Lagos')::date - 1 WHERE plan_id = ${plan.id} AND sequence = 1`,
+    );
+    expect((await staff.get('/admin/orders/layaway?view=overdue')).body).toContain(tn);
+    expect((await staff.get('/admin/orders/layaway?view=due_week')).body).not.toContain(tn);
+    expect((await staff.get(`/admin/orders/${tn}`)).body).toContain('Overdue');
     const res = await staff.post(`/admin/orders/${tn}/layaway`, {
       intent: 'cancel',
       reason: 'Customer asked to stop',

@@ -12,7 +12,13 @@ import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#server/platform/errors.ts';
 import { assertCan, type StaffActor } from '#server/platform/staff-actor.ts';
-import { extendInstalment, listInstalments, lockPlanByTracking, type PlanRow } from './layaway.repository.ts';
+import {
+  extendInstalment,
+  listActivePlans,
+  listInstalments,
+  lockPlanByTracking,
+  type PlanRow,
+} from './layaway.repository.ts';
 import type { LayawayService } from './layaway.service.ts';
 import type { LayawayJobs } from './layaway-jobs.ts';
 
@@ -50,6 +56,24 @@ export function createLayawayAdmin(deps: {
     });
 
   return {
+    /**
+     * The active plans for staff, by next due date: all of them, those due within seven days,
+     * or those overdue (Lagos dates).
+     */
+    async plans(actor: StaffActor, view: 'all' | 'due_week' | 'overdue') {
+      assertCan(actor, 'orders.view', 'You do not have permission to see orders.');
+      const today = lagosDate(new Date());
+      const week = addDays(today, 7);
+      const rows = await listActivePlans(db);
+      return rows.filter((r) =>
+        view === 'overdue'
+          ? r.nextDueDate !== null && r.nextDueDate < today
+          : view === 'due_week'
+            ? r.nextDueDate !== null && r.nextDueDate >= today && r.nextDueDate <= week
+            : true,
+      );
+    },
+
     /** The plan on the admin order page, or null. */
     async view(actor: StaffActor, trackingNumber: string): Promise<LayawayPlanView | null> {
       assertCan(actor, 'orders.view', 'You do not have permission to see orders.');

@@ -213,3 +213,28 @@ export async function extendInstalment(
     .set({ dueDate, extendedBy: staffId, extendedReason: reason, reminded: null })
     .where(and(eq(layawayInstalments.planId, planId), eq(layawayInstalments.sequence, sequence)));
 }
+
+/** An active plan with its next unpaid instalment (the staff's list of plans). */
+export interface ActivePlanRow {
+  trackingNumber: string;
+  email: string;
+  totalKobo: number;
+  paidKobo: number;
+  nextDueDate: string | null;
+  nextOwedKobo: number;
+}
+
+export function listActivePlans(q: Queryable, limit = 200): Promise<ActivePlanRow[]> {
+  return queryRows<ActivePlanRow>(
+    q,
+    sql`SELECT p.tracking_number AS "trackingNumber", p.email, p.total_kobo AS "totalKobo", p.paid_kobo AS "paidKobo",
+               to_char(n.due_date, 'YYYY-MM-DD') AS "nextDueDate", COALESCE(n.owed, 0)::int AS "nextOwedKobo"
+          FROM layaway_plans p
+          LEFT JOIN LATERAL (SELECT i.due_date, i.amount_kobo - i.paid_kobo AS owed FROM layaway_instalments i
+                              WHERE i.plan_id = p.id AND i.paid_kobo < i.amount_kobo
+                              ORDER BY i.sequence LIMIT 1) n ON true
+         WHERE p.status = 'active'
+         ORDER BY n.due_date NULLS LAST, p.id
+         LIMIT ${limit}`,
+  );
+}
