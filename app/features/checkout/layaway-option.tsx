@@ -54,8 +54,8 @@ export function LayawayOption({
           </span>
         </span>
       </label>
-      <div className="mt-3 hidden space-y-3 pl-8 group-has-[#pay-layaway:checked]:block">
-        <div className="overflow-x-auto rounded-lg bg-white p-3 text-sm">
+      <div className="mt-3 hidden space-y-3 sm:pl-8 group-has-[#pay-layaway:checked]:block">
+        <div className="overflow-x-auto rounded-lg bg-white p-2 text-sm sm:p-3">
           <span className="mb-1 block font-semibold">Your plan</span>
           <table className="w-full text-left">
             <caption className="sr-only">Pay small-small plan</caption>
@@ -76,7 +76,9 @@ export function LayawayOption({
               {offer.instalments.map((i) => (
                 <tr key={i.sequence} className="border-t border-ink/10">
                   <td className="py-1 pr-3">{i.label}</td>
-                  <td className="py-1 pr-3">{i.sequence === 0 ? 'Today' : formatDueDate(i.dueDate)}</td>
+                  <td className="whitespace-nowrap py-1 pr-3">
+                    {i.sequence === 0 ? 'Today' : formatDueDate(i.dueDate)}
+                  </td>
                   <td className="py-1 text-right tabular-nums">{formatPrice(i.amountKobo)}</td>
                 </tr>
               ))}

@@ -71,7 +71,7 @@ export function LayawayPlanPanel({
             {plan.instalments.map((i) => (
               <tr key={i.sequence} className="border-t border-ink/10">
                 <td className="py-1 pr-3">{i.label}</td>
-                <td className="py-1 pr-3">{formatDueDate(i.dueDate)}</td>
+                <td className="whitespace-nowrap py-1 pr-3">{formatDueDate(i.dueDate)}</td>
                 <td className="py-1 pr-3 text-right tabular-nums">{formatPrice(i.amountKobo)}</td>
                 <td className="py-1">
                   {i.paidKobo >= i.amountKobo
