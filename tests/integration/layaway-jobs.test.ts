@@ -179,3 +179,33 @@ describe('the default job', () => {
     });
   });
 });
+
+describe('a deposit never paid', () => {
+  it('ends the waiting order by the shop once the deposit is past its grace days, stock back', async () => {
+    await shop.services.settings.save({ id: adminId }, 'layaway', SETTINGS);
+    const email = 'no-deposit@example.ng';
+    const wig = await createProduct(shop.database.db, { variants: [{ priceKobo: 15_000_000, stock: 1 }] });
+    await createUser(shop.database.db, { email });
+    const client = new TestClient(shop.app);
+    await client.post('/auth', { intent: 'signin', email, password: TEST_PASSWORD });
+    await addToCart(client, wig.variants[0]!.id, 1);
+    const { reference } = await placeOrder(
+      client,
+      checkoutForm({ email, paymentMethod: 'layaway', depositMethod: 'bank_transfer', layawayAgree: 'on' }),
+    );
+    const order = await one<{ id: number; status: string }>(
+      sql`SELECT o.id, o.status FROM orders o JOIN payments p ON p.order_id = o.id WHERE p.reference = ${reference}`,
+    );
+    expect(order.status).toBe('awaiting_transfer');
+    expect(await variantStock(shop.database.db, wig.variants[0]!.id)).toBe(0);
+    await shop.database.db.execute(
+      sql`UPDATE layaway_instalments SET due_date = ${lagosToday} - 5
+           WHERE sequence = 0 AND plan_id = (SELECT id FROM layaway_plans WHERE order_id = ${order.id})`,
+    );
+    expect(await shop.services.layawayJobs.endDefaulted()).toBe(1);
+    expect(
+      (await one<{ status: string }>(sql`SELECT status FROM orders WHERE id = ${order.id}`)).status,
+    ).toBe('cancelled');
+    expect(await variantStock(shop.database.db, wig.variants[0]!.id)).toBe(1);
+  });
+});

@@ -65,6 +65,8 @@ export function createLayawayJobs(deps: {
   }
 
   /**
+   * (A deposit still unpaid past the grace days ends the same way: its order, still waiting for
+   * it, is cancelled by the shop; one the hold sweep already ended is left as it is.)
    * Ends one plan (claimed or locked by the caller) by its rule, on the caller's transaction: the
    * default job's (`defaulted`, by the shop), or staff cancelling it (`cancelled`, audited).
    */
@@ -115,7 +117,7 @@ export function createLayawayJobs(deps: {
       `Your Pay small-small plan ended: ${why}, so the items went back on sale. ${money}`.trim(),
       by.actor
         ? { mover: 'staff', actor: by.actor, from: ['on_layaway', 'awaiting_transfer', 'pending_payment'] }
-        : { mover: 'shop', from: ['on_layaway'] },
+        : { mover: 'shop', from: ['on_layaway', 'awaiting_transfer', 'pending_payment'] },
     );
   }
 
