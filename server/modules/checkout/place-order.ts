@@ -15,6 +15,8 @@
 //   6. write the order, then its lines and its first status (the orders module's placement port);
 //   7. take the promo use (the promotions service, atomically);
 //   8. offline payments: record the payment, empty the cart, queue the order email.
+// A Pay small-small order (ADR 099, order-start.ts) is checked after step 5 and its plan written
+// after step 7; it starts as its deposit's method does (and records the deposit, not the total).
 // Every step in the transaction runs on the one handle `tx`; anything refused rolls all of it back.
 import type { CheckoutInput } from '#core/contract/orders.ts';
 import { type PricingLine, priceBasket, type Totals } from '#core/pricing.ts';
