@@ -22,9 +22,17 @@ export const ORDER_MOVES = {
     placed: ['payment'],
     payment_failed: ['payment', 'shop'],
     cancelled: ['staff', 'payment', 'shop'],
+    /** A layaway order's deposit was paid online (ADR 099). */
+    on_layaway: ['payment'],
   },
   /** Bank transfer chosen: stock is reserved; staff mark it paid when the money arrives. */
-  awaiting_transfer: { placed: ['staff'], confirmed: ['staff'], cancelled: ['staff', 'shop'] },
+  awaiting_transfer: {
+    placed: ['staff'],
+    confirmed: ['staff'],
+    cancelled: ['staff', 'shop'],
+    /** A layaway order's deposit transfer arrived (staff saw it). */
+    on_layaway: ['staff'],
+  },
   /** Paid (or pay on delivery): the order is in. An unconfirmed pay-on-delivery hold may run out. */
   placed: { confirmed: ['staff'], cancelled: ['staff', 'shop'] },
   confirmed: { packaged: ['staff'], cancelled: ['staff'] },
@@ -36,6 +44,12 @@ export const ORDER_MOVES = {
   cancelled: { pending_payment: ['payment'], placed: ['payment'] },
   /** The payment was declined or abandoned; the reserved stock went back on sale. */
   payment_failed: { pending_payment: ['payment'], placed: ['payment'] },
+  /**
+   * "Pay small-small" (ADR 099): the deposit is paid, the stock is held while the instalments
+   * come in (no hold clock: the plan's dates rule); not packed until the last one is paid.
+   * Cancelled by the shop's default job or by staff, by the plan's default rule.
+   */
+  on_layaway: { confirmed: ['payment', 'staff'], cancelled: ['shop', 'staff'] },
 } as const satisfies Record<string, Partial<Record<string, readonly OrderMover[]>>>;
 
 export type OrderStatus = keyof typeof ORDER_MOVES;
@@ -68,12 +82,23 @@ export function canMove(from: OrderStatus, to: OrderStatus, mover: OrderMover): 
 }
 
 /**
+ * A move into or out of "On layaway" (ADR 099): staff make these through the plan's own actions
+ * (record a transfer instalment, cancel the plan by its rule), never the plain status buttons.
+ */
+export function isPlanMove(from: OrderStatus, to: OrderStatus): boolean {
+  return from === 'on_layaway' || to === 'on_layaway';
+}
+
+/**
  * Staff's part of the table: where staff may move an order from each status (the admin screens'
  * buttons, the API's refusals). The payment states (pending_payment → placed or payment_failed)
  * are the payment provider's to move, so staff may only cancel an unpaid order.
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = Object.fromEntries(
-  ORDER_STATUSES.map((from) => [from, ORDER_STATUSES.filter((to) => canMove(from, to, 'staff'))]),
+  ORDER_STATUSES.map((from) => [
+    from,
+    ORDER_STATUSES.filter((to) => canMove(from, to, 'staff') && !isPlanMove(from, to)),
+  ]),
 ) as unknown as Record<OrderStatus, readonly OrderStatus[]>;
 
 /** Whether staff may move an order from `from` to `to` without a correction. */
@@ -89,13 +114,14 @@ export function sqlStatusList(): string {
   return ORDER_STATUSES.map((s) => `'${s}'`).join(', ');
 }
 
-export const PAYMENT_METHODS = ['online', 'bank_transfer', 'pay_on_delivery'] as const;
+export const PAYMENT_METHODS = ['online', 'bank_transfer', 'pay_on_delivery', 'layaway'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   online: 'Card, bank or USSD (Paystack)',
   bank_transfer: 'Bank transfer',
   pay_on_delivery: 'Pay on delivery',
+  layaway: 'Pay small-small',
 };
 
 /** Statuses an order going ahead passes through (not waiting for money, not ended). */
@@ -123,6 +149,7 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   delivered: 'Delivered',
   cancelled: 'Cancelled',
   payment_failed: 'Payment failed',
+  on_layaway: 'On layaway',
 };
 
 /** The spec's five tracking steps, in order, and the status that completes each. */
@@ -151,6 +178,8 @@ export const TRACKING_STEPS = [
 
 const PROGRESS: Partial<Record<OrderStatus, number>> = {
   placed: 0,
+  /** A layaway order is in once its deposit is paid; it is confirmed when the last instalment is. */
+  on_layaway: 0,
   confirmed: 1,
   packaged: 2,
   shipped: 3,
@@ -181,7 +210,9 @@ export function trackingTimeline(
     title: s.title,
     description: s.description,
     completed: i <= reached,
-    at: history.find((h) => h.status === s.status)?.at ?? null,
+    at:
+      history.find((h) => h.status === s.status || (s.status === 'placed' && h.status === 'on_layaway'))
+        ?.at ?? null,
   }));
 }
 

@@ -53,6 +53,7 @@ describe('order transitions', () => {
       delivered: [],
       cancelled: [],
       payment_failed: [],
+      on_layaway: [],
     });
   });
 });

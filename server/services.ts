@@ -37,6 +37,9 @@ import { createContentService } from '#server/modules/content/content.service.ts
 import { createSettingsService } from '#server/modules/content/settings.service.ts';
 import { createCreditService } from '#server/modules/credit/credit.service.ts';
 import { createLaunchService } from '#server/modules/launch/launch.service.ts';
+import { createLayawayService } from '#server/modules/layaway/layaway.service.ts';
+import { createLayawayAdmin } from '#server/modules/layaway/layaway-admin.ts';
+import { createLayawayJobs } from '#server/modules/layaway/layaway-jobs.ts';
 import { deliveries } from '#server/modules/mail/last-delivery.ts';
 import { createMailService } from '#server/modules/mail/mail.service.ts';
 import { createMediaService } from '#server/modules/media/media.service.ts';
@@ -221,6 +224,8 @@ export function createServices(deps: {
     trackUrl: (order) => `${config.publicUrl}/track-order?id=${order.trackingNumber}`,
     log: log.child({ module: 'refunds' }),
   });
+  // Pay small-small (ADR 099): plans and instalments; payments adds each verified payment to one.
+  const layaway = createLayawayService({ db, settings: () => settings.layaway() });
   const payments = createPaymentsService({
     refunds,
     db,
@@ -232,6 +237,18 @@ export function createServices(deps: {
     reservationMinutes: config.checkout.reservationMinutes,
     log: log.child({ module: 'payments' }),
     offline: offlinePayments,
+    layaway,
+  });
+  // Reminders and the default job (ADR 099); a plan ended under the store-credit rule keeps the
+  // money paid as the customer's store credit (ADR 100).
+  const layawayJobs = createLayawayJobs({
+    db,
+    mail,
+    orders,
+    publicUrl: config.publicUrl,
+    grantStoreCredit: async (q, grant) => {
+      await credit.grant(q, grant);
+    },
   });
   const media = createMediaService({ db, storage, audit, renditionsAhead: config.renditionsAhead });
   // Only products on sale have a page to link to.
@@ -337,6 +354,9 @@ export function createServices(deps: {
   });
   return {
     accounts,
+    layaway,
+    layawayJobs,
+    layawayAdmin: createLayawayAdmin({ db, audit, payments, jobs: layawayJobs, layaway }),
     /** Anonymous pages' finished HTML, forgotten with the data they show (ADR 038). */
     pageCache: new PageCache({ ttlMs: PAGE_CACHE_MS, maxBytes: 64 * 1024 * 1024, bus: cacheBus }),
     // The staff screens' own services (/admin: users, mail, banners, products, discounts, dashboard).
@@ -388,6 +408,7 @@ export function createServices(deps: {
       config: config.checkout,
       settings: () => settings.operations(),
       cache: contentCache,
+      layaway,
     }),
     content,
     credit,

@@ -4,6 +4,7 @@
 // was typed, for the form that sent it.
 import { data } from 'react-router';
 import { loadAuditTrail } from '#app/features/admin/audit/audit-trail.server.ts';
+import { LayawayPlanAdmin } from '#app/features/admin/orders/layaway-plan-admin.tsx';
 import { ORDER_TOASTS } from '#app/features/admin/orders/messages.ts';
 import { OrderDetail } from '#app/features/admin/orders/order-detail.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
@@ -55,6 +56,8 @@ export const loader = pageLoader(async ({ url, params, context }: Route.LoaderAr
       refund: can(user.role, 'orders.refund'),
       requestRefund: can(user.role, 'orders.refund-request'),
     },
+    // Its Pay small-small plan, if it has one (ADR 099).
+    layaway: await services.layawayAdmin.view({ user, ip: context.clientIp }, order.trackingNumber),
   };
 });
 
@@ -116,14 +119,23 @@ export function meta({ params }: Route.MetaArgs) {
 
 export default function AdminOrderDetail({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <OrderDetail
-      order={loaderData.order}
-      payments={loaderData.payments}
-      auditTrail={loaderData.auditTrail}
-      names={loaderData.names}
-      can={loaderData.can}
-      refunds={loaderData.refunds}
-      failure={actionData ?? null}
-    />
+    <>
+      <OrderDetail
+        order={loaderData.order}
+        payments={loaderData.payments}
+        auditTrail={loaderData.auditTrail}
+        names={loaderData.names}
+        can={loaderData.can}
+        refunds={loaderData.refunds}
+        failure={actionData ?? null}
+      />
+      {loaderData.layaway ? (
+        <LayawayPlanAdmin
+          trackingNumber={loaderData.order.trackingNumber}
+          plan={loaderData.layaway}
+          canUpdate={loaderData.can.update}
+        />
+      ) : null}
+    </>
   );
 }

@@ -1,6 +1,6 @@
 // /admin/orders: find orders (search, filters, sort and page all in the URL), move one to its
 // next status, or several at once. Staff and admins with `orders.view` / `orders.update`.
-import { data } from 'react-router';
+import { data, Link } from 'react-router';
 import { ORDER_TOASTS } from '#app/features/admin/orders/messages.ts';
 import { OrdersList } from '#app/features/admin/orders/orders-list.tsx';
 import { requirePermission } from '#app/lib/auth.server.ts';
@@ -60,10 +60,18 @@ export function meta() {
 
 export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <OrdersList
-      page={loaderData.page}
-      filters={loaderData.filters}
-      error={actionData && !actionData.ok ? actionData.message : null}
-    />
+    <>
+      <OrdersList
+        page={loaderData.page}
+        filters={loaderData.filters}
+        error={actionData && !actionData.ok ? actionData.message : null}
+      />
+      {/* Pay small-small's own list: due this week and overdue (ADR 099). */}
+      <p className="mt-6 text-sm">
+        <Link to="/admin/orders/layaway" className="font-semibold text-plum-800 underline">
+          Pay small-small plans: due this week and overdue
+        </Link>
+      </p>
+    </>
   );
 }

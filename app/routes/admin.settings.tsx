@@ -19,6 +19,7 @@ const SAVED: Record<SettingsSection, string> = {
   'staff-emails': 'Order email addresses saved.',
   stock: 'Stock settings saved.',
   reminders: 'Reminder settings saved.',
+  layaway: 'Pay small-small settings saved.',
 };
 
 export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {

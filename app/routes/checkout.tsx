@@ -8,9 +8,24 @@ import { formHeaders, formValues } from '#app/lib/forms.server.ts';
 import { CHECKOUT_PAGE } from '#app/lib/page-handle.ts';
 import { formAction, pageLoader, type WithForm } from '#app/lib/route-errors.server.ts';
 import { formatNigerianPhone } from '#core/nigeria.ts';
+import { withDeliveryFee } from '#core/pricing.ts';
 import type { Route } from './+types/checkout';
 
-export const loader = pageLoader(async ({ context }: Route.LoaderArgs) => {
+/** The fields a guest who chose Pay small-small gets back after signing in (ADR 099). */
+const KEPT_FIELDS = [
+  'email',
+  'phone',
+  'shipName',
+  'shipPhone',
+  'shipState',
+  'shipCity',
+  'shipStreet',
+  'shipLandmark',
+  'paymentMethod',
+  'depositMethod',
+] as const;
+
+export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   const owner = await context.cart.owner();
   // After a refused order the action's read of the cart is the one shown (ADR 045).
   const cart = await context.services.cart.view(owner, context.cart.memo);
@@ -34,6 +49,17 @@ export const loader = pageLoader(async ({ context }: Route.LoaderArgs) => {
       accountNumber: store.bankAccountNumber,
     },
     idempotencyKey: crypto.randomUUID(),
+    signedIn: user !== null,
+    // The plan on the total with delivery to the shopper's saved state (fixed again when placed).
+    layaway: await context.services.layaway.offer({
+      totalKobo: withDeliveryFee(
+        cart,
+        rates.find((r) => r.state === (url.searchParams.get('shipState') ?? profile?.addressState))
+          ?.feeKobo ?? 0,
+        freeDeliveryFromKobo,
+      ).totalKobo,
+      categorySlugs: cart.lines.map((l) => l.categorySlug),
+    }),
     defaults: {
       email: profile?.email ?? '',
       phone: profile?.phone ? formatNigerianPhone(profile.phone) : '',
@@ -43,6 +69,10 @@ export const loader = pageLoader(async ({ context }: Route.LoaderArgs) => {
       shipCity: profile?.addressCity ?? '',
       shipStreet: profile?.addressStreet ?? '',
       shipLandmark: profile?.addressLandmark ?? '',
+      // What a guest typed before signing in to pay small-small (kept in the return address).
+      ...Object.fromEntries(
+        KEPT_FIELDS.flatMap((f) => (url.searchParams.has(f) ? [[f, url.searchParams.get(f)!]] : [])),
+      ),
     } as Record<string, string>,
   };
 });
@@ -50,6 +80,11 @@ export const loader = pageLoader(async ({ context }: Route.LoaderArgs) => {
 export const action = formAction(async ({ form: read, context }: WithForm<Route.ActionArgs>) => {
   const values = formValues(await read());
   const user = await context.auth.getUser();
+  if (values.paymentMethod === 'layaway' && !user) {
+    // Pay small-small needs an account: sign in (or sign up) and come back to this form as typed.
+    const kept = new URLSearchParams(KEPT_FIELDS.flatMap((f) => (values[f] ? [[f, String(values[f])]] : [])));
+    throw redirect(`/auth?redirectTo=${encodeURIComponent(`/checkout?${kept}`)}`);
+  }
   await context.services.limits.enforce('checkout', context);
   const placed = await context.services.checkout.place(
     await context.cart.owner(),

@@ -38,8 +38,14 @@ export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
     // The store credit balance and its history (ADR 100).
     tab === 'credit' ? context.services.credit.view(user.id) : Promise.resolve(null),
   ]);
+  // The Pay small-small plans among these orders (ADR 099), with their Pay now forms.
+  const plans = await context.services.layaway.viewsFor(
+    user.id,
+    orders.filter((o) => o.paymentMethod === 'layaway').map((o) => o.trackingNumber),
+  );
   return {
     tab,
+    plans: Object.fromEntries(plans),
     profile,
     // An empty phone or address is offered the latest order's (ADR 065), to keep by saving.
     profileOffer: tab === 'profile' ? await context.services.profiles.profileOffer(profile) : null,

@@ -5,6 +5,7 @@ import { Search } from 'lucide-react';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { OrderRefunds } from '#app/features/orders/order-refunds.tsx';
 import { TrackedOrderDetails } from '#app/features/orders/tracked-order.tsx';
+import { LayawayPlanPanel } from '#app/features/shared/layaway-plan-panel.tsx';
 import { formFailure, formHeaders } from '#app/lib/forms.server.ts';
 import { pageLoader } from '#app/lib/route-errors.server.ts';
 import { normalizeTrackingNumber } from '#core/contract/orders.ts';
@@ -12,7 +13,7 @@ import type { Route } from './+types/track-order';
 
 export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
   const id = normalizeTrackingNumber((url.searchParams.get('id') ?? '').slice(0, 40));
-  if (!id) return { id, order: null, notFound: false, limited: null };
+  if (!id) return { id, order: null, notFound: false, limited: null, plan: null };
   try {
     await context.services.limits.enforce('track', context);
   } catch (error) {
@@ -20,13 +21,21 @@ export const loader = pageLoader(async ({ url, context }: Route.LoaderArgs) => {
     const refused = formFailure(error, {});
     if (!refused) throw error;
     return data(
-      { id, order: null, notFound: false, limited: refused.data.message },
+      { id, order: null, notFound: false, limited: refused.data.message, plan: null },
       refused.init ?? undefined,
     );
   }
-  const order = await context.services.orders.track(id, await context.auth.getUser());
+  const user = await context.auth.getUser();
+  const order = await context.services.orders.track(id, user);
+  // The owner's Pay small-small plan and its Pay now form (ADR 099); nobody else's.
+  const plan =
+    user && order && !order.masked && order.paymentMethod === 'layaway'
+      ? ((await context.services.layaway.viewsFor(user.id, [order.trackingNumber])).get(
+          order.trackingNumber,
+        ) ?? null)
+      : null;
   const refunds = order ? await context.services.refunds.forCustomer(order.trackingNumber) : [];
-  return { id, order, notFound: order === null, limited: null, refunds };
+  return { id, order, notFound: order === null, limited: null, plan, refunds };
 });
 
 export const headers = formHeaders;
@@ -82,6 +91,9 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
 
+      {order && loaderData.plan ? (
+        <LayawayPlanPanel trackingNumber={order.trackingNumber} plan={loaderData.plan} />
+      ) : null}
       {order ? <TrackedOrderDetails order={order} /> : null}
       {order && 'refunds' in loaderData ? <OrderRefunds refunds={loaderData.refunds} /> : null}
 

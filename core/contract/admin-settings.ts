@@ -14,6 +14,7 @@ export const SETTINGS_SECTIONS = [
   'staff-emails',
   'stock',
   'reminders',
+  'layaway',
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 

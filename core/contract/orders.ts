@@ -26,26 +26,49 @@ const text = (label: string, max: number) =>
     .min(1, `Please enter ${label}.`)
     .max(max, `Please keep ${label} under ${max} characters.`);
 
-export const CheckoutInput = z.object({
-  /** A fresh value per checkout page: sending the same form twice places one order. */
-  idempotencyKey: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, 'This form has expired: please reload the page.'),
-  email: EmailField,
-  phone: phone('your phone number'),
-  shipName: text("the recipient's name", 100),
-  shipPhone: phone("the recipient's phone number"),
-  shipState: z.enum(NIGERIAN_STATES, { error: 'Choose a state from the list.' }),
-  shipCity: text('the city or LGA', 100),
-  shipStreet: text('the street address', 200),
-  shipLandmark: z
-    .string()
-    .trim()
-    .max(200, 'Please keep the landmark under 200 characters.')
-    .optional()
-    .transform((v) => v || null),
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Choose how you will pay.' }),
-  /** "Use my store credit" (a checkbox: "on" when ticked; ADR 100). Signed-in shoppers only. */
-  useStoreCredit: z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean()).optional(),
-});
+export const CheckoutInput = z
+  .object({
+    /** A fresh value per checkout page: sending the same form twice places one order. */
+    idempotencyKey: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{16,64}$/, 'This form has expired: please reload the page.'),
+    email: EmailField,
+    phone: phone('your phone number'),
+    shipName: text("the recipient's name", 100),
+    shipPhone: phone("the recipient's phone number"),
+    shipState: z.enum(NIGERIAN_STATES, { error: 'Choose a state from the list.' }),
+    shipCity: text('the city or LGA', 100),
+    shipStreet: text('the street address', 200),
+    shipLandmark: z
+      .string()
+      .trim()
+      .max(200, 'Please keep the landmark under 200 characters.')
+      .optional()
+      .transform((v) => v || null),
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Choose how you will pay.' }),
+    /** Pay small-small (ADR 099): how the deposit is paid, and the shopper's "I agree". */
+    depositMethod: z.enum(['online', 'bank_transfer']).optional().catch(undefined),
+    layawayAgree: z.string().optional(),
+    /** "Use my store credit" (a checkbox: "on" when ticked; ADR 100). Signed-in shoppers only. */
+    useStoreCredit: z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean()).optional(),
+  })
+  .superRefine((form, ctx) => {
+    if (form.paymentMethod !== 'layaway') return;
+    if (!form.depositMethod) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['depositMethod'],
+        message: 'Choose how you will pay the deposit.',
+      });
+    }
+    if (form.layawayAgree !== 'on') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['layawayAgree'],
+        message: 'Tick “I agree” to buy on Pay small-small, or choose another way to pay.',
+      });
+    }
+  });
 export type CheckoutInput = z.infer<typeof CheckoutInput>;
 
 export const OrderLineSchema = z.object({

@@ -18,6 +18,8 @@ import type { Services } from '#server/services.ts';
 export const BACK_IN_STOCK_SWEEP_MS = 30_000;
 /** How often carts are checked for a due abandoned-cart reminder. */
 export const ABANDONED_CART_SWEEP_MS = 5 * 60_000;
+/** How often Pay small-small plans are checked for reminders and defaults (ADR 099). */
+export const LAYAWAY_SWEEP_MS = 10 * 60_000;
 
 export interface BackgroundJobs {
   stop(): void;
@@ -128,6 +130,22 @@ export function startBackgroundJobs(
     every(5 * 60_000),
   );
   refundChecks.unref();
+  // Pay small-small (ADR 099): reminders and plans ended by their rule, claimed FOR UPDATE SKIP LOCKED.
+  let planning = false;
+  const layaway = setInterval(() => {
+    if (planning) return;
+    planning = true;
+    Promise.all([services.layawayJobs.remindDue(), services.layawayJobs.endDefaulted()])
+      .then(([reminded, ended]) => {
+        if (reminded.before + reminded.due + ended > 0)
+          log.info({ ...reminded, ended }, 'layaway plans swept');
+      })
+      .catch((error: unknown) => log.warn({ err: error }, 'layaway sweep failed'))
+      .finally(() => {
+        planning = false;
+      });
+  }, every(LAYAWAY_SWEEP_MS));
+  layaway.unref();
 
   const timers: ReturnType<typeof setTimeout>[] = [];
   const { tidyDatabase } = options;
@@ -162,6 +180,7 @@ export function startBackgroundJobs(
       clearInterval(backInStock);
       clearInterval(reminders);
       clearInterval(refundChecks);
+      clearInterval(layaway);
     },
   };
 }

@@ -31,6 +31,8 @@ export const SAMPLE_ORDER_PLAN: Readonly<Record<OrderStatus, number>> = {
   placed: 8,
   awaiting_transfer: 4,
   pending_payment: 2,
+  // No sample plans yet (ADR 099): the sample shop's layaway orders are the shoppers' own.
+  on_layaway: 0,
 };
 
 /** Where pay on delivery is offered (reference.ts): such orders are delivered there. */
@@ -195,6 +197,8 @@ function storyFor(d: Dice, target: OrderStatus, nth: number, podHere: boolean): 
   };
 
   switch (target) {
+    case 'on_layaway':
+      throw new Error('The sample shop seeds no layaway plans (ADR 099).');
     case 'pending_payment':
       return {
         method: 'online',
@@ -329,6 +333,7 @@ const FIRST_STEP: Record<PaymentMethod, { status: OrderStatus; note: string }> =
   online: { status: 'pending_payment', note: 'Waiting for payment.' },
   bank_transfer: { status: 'awaiting_transfer', note: 'Waiting for the bank transfer.' },
   pay_on_delivery: { status: 'placed', note: 'Pay on delivery.' },
+  layaway: { status: 'pending_payment', note: 'Pay small-small: waiting for payment of the deposit.' },
 };
 
 /** A basket of 1–3 different variants, best sellers more often, in the quantities people buy. */

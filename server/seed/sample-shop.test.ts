@@ -91,8 +91,13 @@ describe('sample orders', () => {
   it('are at least 200 over the past twelve months, in every status and way to pay', async () => {
     const rows = await shop.database.db.select().from(orders);
     expect(rows.length).toBeGreaterThanOrEqual(200);
-    expect(new Set(rows.map((o) => o.status))).toEqual(new Set(ORDER_STATUSES));
-    expect(new Set(rows.map((o) => o.paymentMethod))).toEqual(new Set(PAYMENT_METHODS));
+    // Every status and way to pay but Pay small-small's (no sample plans: ADR 099).
+    expect(new Set(rows.map((o) => o.status))).toEqual(
+      new Set(ORDER_STATUSES.filter((s) => s !== 'on_layaway')),
+    );
+    expect(new Set(rows.map((o) => o.paymentMethod))).toEqual(
+      new Set(PAYMENT_METHODS.filter((m) => m !== 'layaway')),
+    );
     for (const o of rows) {
       expect(o.createdAt.getTime()).toBeGreaterThan(NOW.getTime() - YEAR);
       expect(o.createdAt.getTime()).toBeLessThanOrEqual(NOW.getTime());

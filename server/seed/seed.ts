@@ -3,10 +3,12 @@
 // a year of sample customers and orders for the admin screens (sample-shop.ts).
 // Runs in one transaction, only into an empty catalogue that never had them: removed samples
 // (ADR 070) never come back (an advisory lock keeps two starting processes from both seeding).
+
 import { inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { slugify } from '#core/catalog.ts';
 import type { SAMPLE_PROMO_CODES } from '#core/demo.ts';
+import { LAYAWAY_DEFAULTS } from '#core/layaway.ts';
 import { DEFAULT_CURRENCIES } from '#core/money.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import { categories, productImages, products, productVariants } from '#server/db/schema/catalog.ts';
@@ -198,6 +200,11 @@ export async function seedSampleData(deps: {
       .insert(settings)
       .values({ key: SAMPLE_DATA_SETTING, value: 'true' })
       .onConflictDoUpdate({ target: settings.key, set: { value: 'true' } });
+    // Pay small-small is on in the sample shop (off in a new one until the owner turns it on; ADR 099).
+    await tx
+      .insert(settings)
+      .values({ key: 'layaway.settings', value: JSON.stringify({ ...LAYAWAY_DEFAULTS, enabled: true }) })
+      .onConflictDoNothing();
     if (deps.promoCodes) await seedSampleDiscounts(tx);
     const ordersStarted = Date.now();
     const sample = await seedSampleCustomersAndOrders(tx, new Date(now));

@@ -82,12 +82,17 @@ const PAGE_RULES: Record<string, Rule> = {
   '/admin/audit': rule('/admin/audit', guarded('audit.view')),
   '/admin/users': rule('/admin/users', guarded('customers.view')),
   '/admin/orders': rule('/admin/orders', guarded('orders.view')),
+  '/admin/orders/layaway': rule('/admin/orders/layaway', guarded('orders.view')),
   '/admin/orders/:trackingNumber': rule('/admin/orders/CH000000000000', guarded('orders.view', 404)),
   '/admin/orders/:trackingNumber/refund': rule(
     '/admin/orders/CH000000000000/refund',
     guarded('orders.refund-request', 404),
   ),
   '/admin/orders.csv': rule('/admin/orders.csv', guarded('orders.view')),
+  '/admin/orders/:trackingNumber/layaway': rule(
+    '/admin/orders/CH000000000000/layaway',
+    guarded('orders.view', 404),
+  ),
   '/admin/orders/:trackingNumber/packing-slip': rule(
     '/admin/orders/CH000000000000/packing-slip',
     guarded('orders.view', 404),

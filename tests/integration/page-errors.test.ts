@@ -63,6 +63,12 @@ const ROWS: Record<string, Row> = {
     missing: '/support/photos/999999',
     malformed: '/support/photos/99999999999999999999',
   },
+  '/admin/orders/:trackingNumber/layaway': {
+    who: 'admin',
+    chrome: 'admin',
+    missing: '/admin/orders/CH000000000000/layaway',
+    malformed: '/admin/orders/%20%3Cb%3E/layaway',
+  },
   '/admin/orders/:trackingNumber/packing-slip': {
     who: 'admin',
     chrome: 'none',

@@ -41,6 +41,10 @@ export const ON_POSTGRES: Record<string, string> = {
   'tests/integration/reviews.test.ts': 'two posts of one review at once; the counts a trigger keeps',
   'tests/integration/back-in-stock.test.ts': 'sweeps run at once send each waiting shopper one email',
   'tests/integration/abandoned-cart.test.ts': 'two sweeps at once send one reminder',
+  'tests/integration/layaway-jobs.test.ts':
+    'two default sweeps at once end a plan once; two reminder sweeps send one email (SKIP LOCKED)',
+  'tests/integration/layaway.test.ts':
+    "a deposit's webhook and the shopper's returns at once add it to the plan once (row locks)",
   'tests/integration/abuse-limits.test.ts': "40 guesses at once against one account's counters",
   'tests/integration/sign-in-delay.test.ts': 'racing guesses each take their own turn (row locks)',
   'tests/integration/dashboard-roll-up.test.ts': 'roll-up rows written by parallel transactions; Lagos days',
@@ -76,6 +80,8 @@ const IN_TURN = 'pages, forms, JSON or mail, one request at a time: the same sta
 
 /** Files that run once, on PGlite only, and why. */
 export const ONCE_ON_PGLITE: Record<string, string> = {
+  'tests/integration/layaway-admin.test.ts':
+    'staff record, extend and cancel Pay small-small plans; nothing engine-specific',
   // Units with no database at all.
   'server/cli/read-password.test.ts': `reads a password from a terminal; ${NO_DATABASE}`,
   'server/env.test.ts': `parses the environment; ${NO_DATABASE}`,

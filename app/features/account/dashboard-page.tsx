@@ -2,9 +2,11 @@
 // settings). Every form posts to the route's action and works without JavaScript.
 import { LifeBuoy, Package } from 'lucide-react';
 import { Link } from 'react-router';
+import { LayawayPlanPanel } from '#app/features/shared/layaway-plan-panel.tsx';
 import { useRootData } from '#app/lib/store-data.ts';
 import type { Profile } from '#core/contract/account.ts';
 import type { StoreCreditView } from '#core/contract/credit.ts';
+import type { LayawayPlanView } from '#core/contract/layaway.ts';
 import type { OrderSummary } from '#core/contract/orders.ts';
 import type { AwaitingReview, MyReview, ReviewableLine } from '#core/contract/reviews.ts';
 import type { CustomerTicket } from '#core/contract/support.ts';
@@ -48,7 +50,10 @@ export function DashboardPage({
   promotionsPending = false,
   credit = null,
   actionData,
+  plans = {},
 }: {
+  /** Orders tab: the Pay small-small plans of these orders, by tracking number (ADR 099). */
+  plans?: Record<string, LayawayPlanView>;
   tab: DashboardTab;
   /** The newsletter waits for the shopper to confirm from their inbox (settings tab). */
   promotionsPending?: boolean;
@@ -86,7 +91,9 @@ export function DashboardPage({
           {tab === 'profile' ? (
             <ProfileForm profile={profile} offer={profileOffer} answer={answerFor('profile')} />
           ) : null}
-          {tab === 'orders' ? <OrdersTab orders={orders} reviewableLines={reviewableLines} /> : null}
+          {tab === 'orders' ? (
+            <OrdersTab orders={orders} reviewableLines={reviewableLines} plans={plans} />
+          ) : null}
           {tab === 'support' && support ? (
             <SupportTickets
               tickets={support.tickets}
@@ -129,9 +136,11 @@ export function reviewFormPath(productId: number): string {
 function OrdersTab({
   orders,
   reviewableLines,
+  plans,
 }: {
   orders: OrderSummary[];
   reviewableLines: ReviewableLine[];
+  plans: Record<string, LayawayPlanView>;
 }) {
   if (orders.length === 0) {
     return (
@@ -182,6 +191,9 @@ function OrdersTab({
               </a>
             ) : null}
           </div>
+          {plans[o.trackingNumber] ? (
+            <LayawayPlanPanel trackingNumber={o.trackingNumber} plan={plans[o.trackingNumber]!} />
+          ) : null}
           {o.status === 'delivered' ? (
             <DeliveredLines lines={reviewableLines.filter((l) => l.trackingNumber === o.trackingNumber)} />
           ) : null}

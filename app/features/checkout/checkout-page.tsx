@@ -11,10 +11,12 @@ import type { BankDetails } from '#app/features/shared/bank-details.ts';
 import type { FormFailure } from '#app/lib/forms.server.ts';
 import { HOOK, mark } from '#app/lib/islands-contract.ts';
 import type { CartView } from '#core/contract/cart.ts';
+import type { LayawayOffer } from '#core/contract/layaway.ts';
 import { formatDeliveryFee } from '#core/money.ts';
 import type { PaymentMethod } from '#core/order-status.ts';
 import { withDeliveryFee, withStoreCredit } from '#core/pricing.ts';
 import { CheckoutSummary, type DeliveryOption } from './checkout-summary.tsx';
+import { LayawayOption } from './layaway-option.tsx';
 import { PaymentMethods } from './payment-methods.tsx';
 import { StoreCreditChoice } from './store-credit-choice.tsx';
 
@@ -36,7 +38,12 @@ export function CheckoutPage({
   idempotencyKey,
   actionData,
   storeCreditKobo = 0,
+  layaway = null,
+  signedIn = false,
 }: {
+  /** Pay small-small for this cart (null: the shop has it off; ADR 099). */
+  layaway?: LayawayOffer | null;
+  signedIn?: boolean;
   cart: CartView;
   rates: DeliveryOption[];
   freeDeliveryFromKobo: number | null;
@@ -203,6 +210,18 @@ export function CheckoutPage({
             podStates={podStates}
             bank={bank}
             error={errors.paymentMethod?.[0]}
+            layaway={
+              layaway ? (
+                <LayawayOption
+                  offer={layaway}
+                  signedIn={signedIn}
+                  chosen={method === 'layaway'}
+                  depositMethod={typed('depositMethod')}
+                  agreed={typed('layawayAgree') === 'on'}
+                  errors={errors}
+                />
+              ) : null
+            }
           />
         </div>
 

@@ -2,6 +2,7 @@
 // by CSS) or pay on delivery where the state allows it (app/islands/checkout.ts hides it in the
 // other states once the shopper picks one).
 import { Landmark, Lock, Truck } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { BankDetails } from '#app/features/shared/bank-details.ts';
 import { HOOK, mark } from '#app/lib/islands-contract.ts';
 import type { PaymentMethod } from '#core/order-status.ts';
@@ -34,7 +35,10 @@ export function PaymentMethods({
   podStates,
   bank,
   error,
+  layaway,
 }: {
+  /** Pay small-small's option, when the shop offers it (ADR 099). */
+  layaway?: ReactNode;
   method: PaymentMethod;
   podHere: boolean;
   podStates: string[];
@@ -82,6 +86,7 @@ export function PaymentMethods({
           </span>
         </label>
       ))}
+      {layaway}
     </fieldset>
   );
 }

@@ -64,7 +64,7 @@ export const orders = pgTable(
     check('orders_status_valid', sql`${t.status} IN (${sql.raw(sqlStatusList())})`),
     check(
       'orders_payment_method_valid',
-      sql`${t.paymentMethod} IN ('online', 'bank_transfer', 'pay_on_delivery')`,
+      sql`${t.paymentMethod} IN ('online', 'bank_transfer', 'pay_on_delivery', 'layaway')`,
     ),
     check(
       'orders_totals_add_up',

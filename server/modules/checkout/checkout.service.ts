@@ -17,12 +17,15 @@ import {
 import type { StockPort } from '#server/modules/catalog/catalog.service.ts';
 import { CONTENT_CACHE_MS, type ContentService } from '#server/modules/content/content.service.ts';
 import type { StoreCreditPort } from '#server/modules/credit/credit.service.ts';
+import type { LayawayService } from '#server/modules/layaway/layaway.service.ts';
 import type { Order, OrdersService } from '#server/modules/orders/orders.service.ts';
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts';
 import type { PromotionsService } from '#server/modules/promotions/promotions.service.ts';
 import { TtlCache } from '#server/platform/cache.ts';
+import { ValidationError } from '#server/platform/errors.ts';
 import { parseInput } from '#server/platform/validation.ts';
 import { listDeliveryRates, saveDeliveryFees, setPayOnDeliveryStates } from './checkout.repository.ts';
+import type { PlanDeps } from './order-start.ts';
 import { deliveryRate, type HoldTimes, placeInTransaction, refuseEarly } from './place-order.ts';
 
 /**
@@ -106,6 +109,8 @@ export function createCheckoutService(deps: {
   config?: CheckoutConfig;
   /** The settings' shared cache (the delivery rates are kept there); absent: this service's own. */
   cache?: TtlCache;
+  /** Pay small-small (ADR 099); absent: not offered. */
+  layaway?: Pick<LayawayService, 'settings' | 'check' | 'createPlan'>;
 }) {
   const { db, payments } = deps;
   const config = deps.config ?? DEFAULT_CHECKOUT_CONFIG;
@@ -177,6 +182,18 @@ export function createCheckoutService(deps: {
     },
   };
 
+  /** Pay small-small's settings, for a signed-in shopper of a shop that offers it (else 400). */
+  async function planDeps(userId: number | null): Promise<PlanDeps> {
+    const settings = deps.layaway ? await deps.layaway.settings() : null;
+    if (!deps.layaway || !settings?.enabled) {
+      const message = 'Pay small-small is not available in this shop at the moment.';
+      throw new ValidationError(message, { paymentMethod: [message] });
+    }
+    // The cart decides eligibility inside the transaction; a guest is refused before it.
+    deps.layaway.check(settings, { totalKobo: Number.MAX_SAFE_INTEGER, categorySlugs: [] }, userId);
+    return { settings, service: deps.layaway };
+  }
+
   /** Everything up to and including the placing transaction, on the cart as first read (`seen`). */
   async function placeFrom(
     cartOwner: CartOwner | null,
@@ -185,6 +202,7 @@ export function createCheckoutService(deps: {
     seen: CartContents,
   ): Promise<{ order: Order; replayed: boolean }> {
     const form = parseInput(CheckoutInput, input);
+    const plan = form.paymentMethod === 'layaway' ? await planDeps(userId) : null;
     // Read before the transaction: inside it, every query must go through it (one connection).
     const store = await deps.content.getStoreInfo();
     const shop = deps.settings ? await deps.settings() : null;
@@ -200,6 +218,7 @@ export function createCheckoutService(deps: {
       userId,
       bank,
       freeDeliveryFromKobo: shop?.freeDeliveryFromKobo ?? null,
+      plan,
     };
     // Step 0 (ADR 041): a line the shelf cannot fill now is refused on that read, before the
     // transaction; so is pay on delivery where it does not run.

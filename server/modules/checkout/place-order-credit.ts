@@ -16,6 +16,8 @@ export async function creditAvailable(
   deps: PlacingDeps,
   request: PlacingRequest,
 ): Promise<number> {
+  // A Pay small-small order pays its plan in money: store credit is not mixed into one (ADR 099).
+  if (request.input.paymentMethod === 'layaway') return 0;
   if (!request.input.useStoreCredit || request.userId === null || !deps.credit) return 0;
   return deps.credit.balance(request.userId, tx);
 }

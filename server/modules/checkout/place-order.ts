@@ -16,9 +16,11 @@
 //   7. take the promo use (the promotions service, atomically), and spend the store credit the
 //      price used (the credit module, under its balance row's lock; ADR 100);
 //   8. an order the credit paid in full is paid at once; offline payments: record the payment, empty the cart, queue the order email.
+// A Pay small-small order (ADR 099, order-start.ts) is checked after step 5 and its plan written
+// after step 7; it starts as its deposit's method does (and records the deposit, not the total);
+// it uses no store credit.
 // Every step in the transaction runs on the one handle `tx`; anything refused rolls all of it back.
 import type { CheckoutInput } from '#core/contract/orders.ts';
-import type { OrderStatus, PaymentMethod } from '#core/order-status.ts';
 import { type PricingLine, priceBasket, type Totals, withStoreCredit } from '#core/pricing.ts';
 import { variantLabel } from '#core/variants.ts';
 import type { Queryable } from '#server/db/client.ts';
@@ -42,6 +44,16 @@ import type { PromotionsService } from '#server/modules/promotions/promotions.se
 import { OutOfStockError, ValidationError } from '#server/platform/errors.ts';
 import { type DeliveryRateRow, lockKeys } from './checkout.repository.ts';
 import {
+  checkPlan,
+  firstNote,
+  type HoldTimes,
+  INITIAL_STATUS,
+  type PlanDeps,
+  payingBy,
+  reservedUntil,
+  writePlan,
+} from './order-start.ts';
+import {
   creditAvailable,
   finishPaidByCredit,
   PAID_BY_CREDIT_NOTE,
@@ -52,16 +64,7 @@ import { shortfall } from './refuse-early.ts';
 
 export { refuseEarly } from './refuse-early.ts';
 
-const MINUTE = 60_000;
-
-export interface HoldTimes {
-  /** How long an unpaid online order holds its stock (PAYMENT_RESERVATION_MINUTES). */
-  reservationMinutes: number;
-  /** How long a bank-transfer order holds its stock before staff see the money. */
-  bankTransferHours: number;
-  /** How long a pay-on-delivery order holds its stock before staff confirm it (POD_CONFIRMATION_HOURS). */
-  podConfirmationHours: number;
-}
+export type { HoldTimes };
 
 /** What placing an order works with: the other modules' services and ports, and the rules. */
 export interface PlacingDeps {
@@ -84,21 +87,11 @@ export interface PlacingRequest {
   bank: BankAccount;
   /** Delivery is free from this amount after discount (the owner's setting), or null. */
   freeDeliveryFromKobo?: number | null;
+  /** Pay small-small's settings and module, when the shopper chose it (ADR 099). */
+  plan?: PlanDeps | null;
 }
 
 type CartLineRow = CartContents['rows'][number];
-
-const INITIAL_STATUS: Record<PaymentMethod, OrderStatus> = {
-  online: 'pending_payment',
-  bank_transfer: 'awaiting_transfer',
-  pay_on_delivery: 'placed',
-};
-
-const FIRST_NOTE: Record<PaymentMethod, string> = {
-  online: 'Waiting for payment.',
-  bank_transfer: 'Waiting for the bank transfer.',
-  pay_on_delivery: 'Pay on delivery.',
-};
 
 /**
  * Step 1. One order per checkout form, however often it arrives (double click, retry, two tabs):
@@ -249,14 +242,6 @@ async function priceOrder(
   };
 }
 
-/** How long the order holds its stock: until paid, or until staff confirm pay on delivery. */
-function reservedUntil(method: PaymentMethod, config: HoldTimes, now = Date.now()): Date {
-  if (method === 'online') return new Date(now + config.reservationMinutes * MINUTE);
-  if (method === 'bank_transfer') return new Date(now + config.bankTransferHours * 60 * MINUTE);
-  // Pay on delivery: held until staff confirm it (moving it on stops the clock).
-  return new Date(now + config.podConfirmationHours * 60 * MINUTE);
-}
-
 /** Step 6. The order row, its lines and its first status, every figure from the priced basket. */
 function writeOrder(
   tx: Queryable,
@@ -275,7 +260,7 @@ function writeOrder(
       email: input.email,
       phone: input.phone,
       // Paid in full by store credit: placed and paid now, nothing held for a payment (ADR 100).
-      status: paidByCredit(totals) ? 'placed' : INITIAL_STATUS[input.paymentMethod],
+      status: paidByCredit(totals) ? 'placed' : INITIAL_STATUS[payingBy(input)],
       paymentMethod: input.paymentMethod,
       subtotalKobo: totals.subtotalKobo,
       discountKobo: totals.discountKobo,
@@ -291,7 +276,7 @@ function writeOrder(
       shipCity: input.shipCity,
       shipStreet: input.shipStreet,
       shipLandmark: input.shipLandmark,
-      reservedUntil: paidByCredit(totals) ? null : reservedUntil(input.paymentMethod, deps.config),
+      reservedUntil: paidByCredit(totals) ? null : reservedUntil(payingBy(input), deps.config),
     },
     lines.map(({ line, variant }, i) => ({
       productId: variant.productId,
@@ -305,7 +290,7 @@ function writeOrder(
       discountKobo: totals.lines[i]!.discountKobo,
       totalKobo: totals.lines[i]!.totalKobo,
     })),
-    paidByCredit(totals) ? PAID_BY_CREDIT_NOTE : FIRST_NOTE[input.paymentMethod],
+    paidByCredit(totals) ? PAID_BY_CREDIT_NOTE : firstNote(input),
   );
 }
 
@@ -335,9 +320,12 @@ async function finishOffline(
   request: PlacingRequest,
   cartId: number | null,
   { order, lines }: Awaited<ReturnType<OrdersService['placement']['write']>>,
+  depositKobo: number | null,
 ): Promise<void> {
-  if (request.input.paymentMethod === 'online') return;
-  const reference = await deps.payments.recordOffline(tx, order);
+  if (payingBy(request.input) === 'online') return;
+  const deposit =
+    depositKobo === null ? undefined : { method: 'bank_transfer' as const, amountKobo: depositKobo };
+  const reference = await deps.payments.recordOffline(tx, order, deposit);
   if (cartId !== null) await deps.cart.emptyCart(tx, cartId);
   await deps.orders.placement.sendPlacedMail(tx, order, {
     paid: false,
@@ -364,10 +352,13 @@ export async function placeInTransaction(
   const variants = await takeStock(tx, deps, contents.rows);
   const lines = contents.rows.map((line) => ({ line, variant: variants.get(line.variantId)! }));
   const priced = await priceOrder(tx, deps, request, lines, contents.promoCode, rate?.feeKobo ?? 0);
+  const categories = lines.map((l) => l.variant.categorySlug);
+  checkPlan(request.plan, request.input, request.userId, priced.totals, categories);
   const written = await writeOrder(tx, deps, request, contents.cartId, lines, priced);
   await takePromoUse(tx, deps, request, written.order, priced.discount);
   await spendCredit(tx, deps, request, written.order);
+  const depositKobo = await writePlan(tx, request.plan, request.input, written.order);
   if (paidByCredit(priced.totals)) await finishPaidByCredit(tx, deps, contents.cartId, written);
-  else await finishOffline(tx, deps, request, contents.cartId, written);
+  else await finishOffline(tx, deps, request, contents.cartId, written, depositKobo);
   return { order: written.order, replayed: false };
 }

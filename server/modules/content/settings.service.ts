@@ -21,6 +21,8 @@ import {
   StaffEmailsInput,
   StockSettingsInput,
 } from '#core/contract/admin-settings.ts';
+import { LayawaySettingsInput } from '#core/contract/layaway.ts';
+import type { LayawaySettings } from '#core/layaway.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import type { DeliveryRatesPort } from '#server/modules/checkout/checkout.service.ts';
@@ -29,6 +31,7 @@ import { NotFoundError } from '#server/platform/errors.ts';
 import { parseInput } from '#server/platform/validation.ts';
 import { CONTENT_CACHE_MS, type ContentService, STORE_SETTING_DEFAULTS } from './content.service.ts';
 import { DEFAULT_CONTENT_PAGES } from './content-pages.ts';
+import { readLayawaySettings, writeLayawaySettings } from './layaway-settings.ts';
 import { renderMarkdown } from './markdown.ts';
 import { readCurrencyRates, readSettings, writeCurrencyRate, writeSettings } from './settings.repository.ts';
 
@@ -170,6 +173,11 @@ export function createSettingsService(deps: {
       );
     },
 
+    /** Pay small-small's settings (ADR 099; cached, every change invalidates). */
+    layaway(): Promise<LayawaySettings> {
+      return cache.get('content:layaway', CONTENT_CACHE_MS, () => readLayawaySettings(db));
+    },
+
     /** The staff's new-order addresses, read through `q` (the transaction that marks an order paid). */
     async staffOrderEmails(q: Queryable): Promise<readonly string[]> {
       return operationsFrom(await readSettings(q, [KEYS.staffOrderEmails])).staffOrderEmails;
@@ -213,6 +221,7 @@ export function createSettingsService(deps: {
         operations: operationsFrom(stored),
         bank: store(stored, BANK_FIELDS) as Record<(typeof BANK_FIELDS)[number], string>,
         contacts: store(stored, CONTACT_FIELDS) as Record<(typeof CONTACT_FIELDS)[number], string>,
+        layaway: await readLayawaySettings(db),
         pages,
       };
     },
@@ -312,6 +321,14 @@ export function createSettingsService(deps: {
               },
               after: { ...form },
             };
+          });
+        }
+        case 'layaway': {
+          const form = parseInput(LayawaySettingsInput, input);
+          return change(actor, section, async (tx) => {
+            const before = await readLayawaySettings(tx);
+            await writeLayawaySettings(tx, form);
+            return { before: { ...before }, after: { ...form } };
           });
         }
         case 'reminders': {

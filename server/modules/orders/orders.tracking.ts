@@ -79,7 +79,9 @@ export function paymentStateOf(order: {
 }
 
 export function methodOf(order: OrderRow): PaymentMethod {
-  return order.paymentMethod === 'bank_transfer' || order.paymentMethod === 'pay_on_delivery'
+  return order.paymentMethod === 'bank_transfer' ||
+    order.paymentMethod === 'pay_on_delivery' ||
+    order.paymentMethod === 'layaway'
     ? order.paymentMethod
     : 'online';
 }

@@ -6,7 +6,7 @@ import { AWAITING_PAYMENT, ENDED, type OrderStatus } from '#core/order-status.ts
 import type { Db, Queryable } from '#server/db/client.ts';
 import type { StockPort } from '#server/modules/catalog/catalog.service.ts';
 import { ConflictError } from '#server/platform/errors.ts';
-import type { OrderMachine } from './order-machine.ts';
+import { type OrderMachine, OrderMoveRefusedError, type StaffActor } from './order-machine.ts';
 import {
   findOrderById,
   listExpiredReservations,
@@ -102,6 +102,49 @@ export function createPaymentMoves(deps: { db: Db; machine: OrderMachine; stock:
     },
 
     /**
+     * A verified payment towards a layaway plan (ADR 099), after the plan has counted it: the
+     * deposit moves an unpaid order onto the plan ("On layaway", no hold clock: the plan's dates
+     * rule), the payment that completes the plan confirms it (paid), and one in between is a line
+     * in the history. An order that can no longer take it is refused by the state machine (the
+     * caller keeps the money on record for staff, as for any late payment).
+     */
+    async layawayPaid(
+      q: Queryable,
+      orderId: number,
+      paid: { complete: boolean; note: string; paymentReference: string },
+    ): Promise<OrderRow> {
+      let order = await locked(q, orderId);
+      if (order.status === 'pending_payment' || order.status === 'awaiting_transfer') {
+        order = await machine.transition(q, order, 'on_layaway', {
+          mover: order.status === 'pending_payment' ? 'payment' : 'staff',
+          note: `${paid.note} Your items are held for you while you pay small-small.`,
+          reservedUntil: null,
+          email: paid.complete ? 'none' : 'status',
+        });
+      } else if (order.status === 'on_layaway' && !paid.complete) {
+        await machine.note(q, order, paid.note);
+      }
+      if (paid.complete) {
+        return machine.transition(q, order, 'confirmed', {
+          mover: 'payment',
+          note: `${paid.note} Paid in full: your order goes ahead.`,
+          paidAt: new Date(),
+          reservedUntil: null,
+          email: 'status',
+          paymentReference: paid.paymentReference,
+        });
+      }
+      if (order.status !== 'on_layaway') throw new OrderMoveRefusedError(order.status, 'on_layaway');
+      return order;
+    },
+
+    /** A layaway order on its plan (Pay now starts a payment towards it), or null. */
+    async layawayOrder(orderId: number): Promise<OrderRow | null> {
+      const order = await findOrderById(db, orderId);
+      return order?.paymentMethod === 'layaway' && order.status === 'on_layaway' ? order : null;
+    },
+
+    /**
      * The order if its online payment can be tried again: still waiting (items held), or failed
      * with nothing paid, or cancelled by the shopper on the payment page (`cancelledByShopper`, the
      * payments module's to say) with nothing paid; their items are taken again on retry. Null
@@ -174,11 +217,21 @@ export function createPaymentMoves(deps: { db: Db; machine: OrderMachine; stock:
       orderId: number,
       status: 'payment_failed' | 'cancelled',
       note: string,
-      options: { mover: 'payment' | 'shop'; from?: readonly OrderStatus[] },
+      options: {
+        mover: 'payment' | 'shop' | 'staff';
+        from?: readonly OrderStatus[];
+        /** A staff member ending it (a layaway plan cancelled by its rule): audited by the machine. */
+        actor?: StaffActor;
+      },
     ): Promise<OrderRow | null> {
       const order = await lockOrder(q, orderId);
       if (!order || !(options.from ?? AWAITING_PAYMENT).includes(order.status)) return null;
-      return machine.transition(q, order, status, { mover: options.mover, note, email: 'status' });
+      return machine.transition(q, order, status, {
+        mover: options.mover,
+        note,
+        email: 'status',
+        actor: options.actor,
+      });
     },
   };
 }

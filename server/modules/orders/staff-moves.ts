@@ -110,6 +110,9 @@ export function createStaffMoves(deps: {
    * is locked: a second staff member moving it at once finds it moved and changes nothing.
    * The move arrives parsed (the JSON route's body, or moveStatus's form).
    */
+  const LAYAWAY_THROUGH_PLAN =
+    'This is a Pay small-small order: record its payments on the plan, which moves it on when fully paid.';
+
   async function moveStatusTo(
     trackingNumber: string,
     { status, note, correction }: SetOrderStatusInput,
@@ -135,6 +138,15 @@ export function createStaffMoves(deps: {
         emailed: false,
       };
       if (!order || order.status === status) return unchanged;
+      // A Pay small-small order goes ahead only through its plan's payments (ADR 099).
+      if (
+        order.paymentMethod === 'layaway' &&
+        order.paidAt === null &&
+        !ENDED.includes(status) &&
+        !correction
+      ) {
+        throw new ConflictError(LAYAWAY_THROUGH_PLAN);
+      }
       if (order.paidAt === null && !ENDED.includes(status) && moveMeansPaid(methodOf(order), status)) {
         return receiveOfflinePayment(tx, order, actor, { to: status, note, correction });
       }
@@ -166,6 +178,7 @@ export function createStaffMoves(deps: {
       const order = await lockOrder(tx, existing.id);
       if (!order) throw new NotFoundError('Order not found. Please check the tracking number.');
       const status = statusOf(order);
+      if (order.paymentMethod === 'layaway') throw new ConflictError(LAYAWAY_THROUGH_PLAN);
       if (methodOf(order) === 'online') {
         throw new ConflictError('Card, bank and USSD payments are confirmed by the payment provider.');
       }

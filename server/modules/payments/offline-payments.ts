@@ -50,13 +50,19 @@ export function createOfflinePayments(deps: {
      * The payment of an order paid offline (bank transfer, pay on delivery), written with `q`
      * inside the transaction that places the order. Returns its reference.
      */
-    async recordOffline(q: Queryable, order: OrderRow): Promise<string> {
-      const reference = `${order.trackingNumber}-${order.paymentMethod === 'bank_transfer' ? 'BT' : 'POD'}`;
+    async recordOffline(
+      q: Queryable,
+      order: OrderRow,
+      /** A layaway plan's deposit paid by bank transfer (ADR 099): that method and amount. */
+      deposit?: { method: 'bank_transfer'; amountKobo: number },
+    ): Promise<string> {
+      const method = deposit?.method ?? order.paymentMethod;
+      const reference = `${order.trackingNumber}-${method === 'bank_transfer' ? 'BT' : 'POD'}`;
       await insertPayment(q, {
         orderId: order.id,
-        provider: order.paymentMethod,
+        provider: method,
         reference,
-        amountKobo: order.totalKobo,
+        amountKobo: deposit?.amountKobo ?? order.totalKobo,
         currency: 'NGN',
         status: 'pending',
       });

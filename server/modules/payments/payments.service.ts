@@ -6,8 +6,9 @@ import { randomBytes } from 'node:crypto';
 import type { Db, Queryable, Tx } from '#server/db/client.ts';
 import type { CartService } from '#server/modules/cart/cart.service.ts';
 import type { Order as OrderRow, OrdersService } from '#server/modules/orders/orders.service.ts';
-import { AppError, NotFoundError, UnauthorizedError } from '#server/platform/errors.ts';
+import { AppError, ConflictError, NotFoundError, UnauthorizedError } from '#server/platform/errors.ts';
 import type { Logger } from '#server/platform/logger.ts';
+import { createLayawayPayments, type LayawayPort } from './layaway-payments.ts';
 import type { OfflinePayments } from './offline-payments.ts';
 import { movePayment } from './payment-machine.ts';
 import {
@@ -64,8 +65,11 @@ export function createPaymentsService(deps: {
   offline: OfflinePayments;
   /** Refunds (ADR 097): refund.* webhooks are theirs to apply. */
   refunds?: Pick<RefundsService, 'handleEvent'>;
+  /** Pay small-small's plans (ADR 099; absent: no order has one). */
+  layaway?: LayawayPort;
 }) {
   const { db, provider, orders, publicUrl, log, offline } = deps;
+  const layaway = createLayawayPayments({ layaway: deps.layaway ?? null, orders, log });
 
   /**
    * The money arrived: the order is placed, or reopened if it had ended and its items are still
@@ -111,7 +115,8 @@ export function createPaymentsService(deps: {
         provider.name === 'sandbox'
           ? 'Paid in the sandbox'
           : `Paid with Paystack (${verified.channel ?? 'card'})`;
-      const order = await orderPaid(q, payment, how);
+      const onPlan = await layaway.paid(q, payment, how);
+      const order = onPlan === undefined ? await orderPaid(q, payment, how) : onPlan;
       if (order?.cartId != null) await deps.cart.emptyCart(q, order.cartId);
       if (order) await offline.tellStaff(q, order);
       log.info({ reference: payment.reference, orderId: payment.orderId, source }, 'payment applied');
@@ -150,21 +155,24 @@ export function createPaymentsService(deps: {
     return 'pending';
   }
 
-  /** Starts a new attempt to pay an order online; returns the provider's page to send the shopper to. */
-  async function startOnline(order: OrderRow): Promise<string> {
+  /**
+   * Starts a new attempt to pay an order online (`amountKobo`: a layaway plan's deposit or
+   * instalment; else the order's total); returns the provider's page to send the shopper to.
+   */
+  async function startOnline(order: OrderRow, amountKobo = order.totalKobo): Promise<string> {
     const reference = `${order.trackingNumber}-${randomBytes(4).toString('hex').toUpperCase()}`;
     const payment = await insertPayment(db, {
       orderId: order.id,
       provider: provider.name,
       reference,
-      amountKobo: order.totalKobo,
+      amountKobo,
       currency: 'NGN',
       status: 'initialized',
     });
     try {
       const started = await provider.initialize({
         reference,
-        amountKobo: order.totalKobo,
+        amountKobo,
         currency: 'NGN',
         email: order.email,
         callbackUrl: `${publicUrl}/payment-success`,
@@ -207,6 +215,8 @@ export function createPaymentsService(deps: {
     find,
     recordOffline: offline.recordOffline,
     recordStoreCredit: offline.recordStoreCredit,
+    /** Staff record a transfer towards a Pay small-small plan, on their transaction (ADR 099). */
+    recordLayawayTransfer: layaway.recordTransfer,
     offlinePaymentReceived: offline.offlinePaymentReceived,
 
     /** An order's payment attempts, newest first (the admin order page's payment record). */
@@ -214,9 +224,21 @@ export function createPaymentsService(deps: {
       return listPaymentsOf(db, orderId);
     },
 
+    /**
+     * Pay now on a layaway plan (ADR 099): a new online payment of `amountKobo` (the layaway
+     * module checked it against the plan) towards an order on its plan; the provider's page.
+     */
+    async payInstalment(orderId: number, amountKobo: number): Promise<string> {
+      const order = await orders.layawayOrder(orderId);
+      if (!order) throw new ConflictError('This order is not on a plan you can pay towards.');
+      return startOnline(order, amountKobo);
+    },
+
     /** Where the shopper goes after placing an order: online and unpaid, the provider's page; else its result page. */
     async nextStep(order: OrderRow): Promise<string> {
       if (order.paymentMethod === 'online' && order.status === 'pending_payment') return startOnline(order);
+      const deposit = order.status === 'pending_payment' ? await layaway.depositOf(db, order) : null;
+      if (deposit !== null) return startOnline(order, deposit);
       const payment = await latestPaymentOf(db, order.id);
       return `/payment-success?reference=${encodeURIComponent(payment?.reference ?? '')}`;
     },

@@ -24,6 +24,7 @@ export const STATUS_TONES: Record<OrderStatus, BadgeTone> = {
   delivered: 'success',
   cancelled: 'neutral',
   payment_failed: 'danger',
+  on_layaway: 'warning',
 };
 
 export const PAYMENT_STATE_TONES: Record<PaymentState, BadgeTone> = {

@@ -15,8 +15,10 @@ import {
   podField,
   type SettingsSection,
 } from '#core/contract/admin-settings.ts';
+import type { LayawaySettings } from '#core/layaway.ts';
 import { koboToNairaInput } from '#core/money-input.ts';
 import { NIGERIAN_STATES } from '#core/nigeria.ts';
+import { LayawaySection } from './layaway-section.tsx';
 
 export type SettingsFailure = FormFailure & { intent: string };
 
@@ -34,6 +36,7 @@ export interface SettingsView {
   bank: { bankName: string; bankAccountName: string; bankAccountNumber: string };
   contacts: Record<'phone' | 'whatsapp' | 'email' | 'address' | 'instagram' | 'facebook' | 'tiktok', string>;
   pages: { slug: ContentPageSlug; title: string }[];
+  layaway: LayawaySettings;
 }
 
 const SECTIONS: { id: SettingsSection | 'pages'; title: string }[] = [
@@ -45,10 +48,11 @@ const SECTIONS: { id: SettingsSection | 'pages'; title: string }[] = [
   { id: 'staff-emails', title: 'Order emails' },
   { id: 'stock', title: 'Stock' },
   { id: 'reminders', title: 'Reminders' },
+  { id: 'layaway', title: 'Pay small-small' },
   { id: 'pages', title: 'Content pages' },
 ];
 
-function Section({
+export function Section({
   id,
   title,
   description,
@@ -333,6 +337,8 @@ export function SettingsPage({ view, failure }: { view: SettingsView; failure: S
             />
           </div>
         </Section>
+
+        <LayawaySection saved={view.layaway} failure={failure} />
 
         <section
           id="pages"
