@@ -37,9 +37,7 @@ import { createContentService } from '#server/modules/content/content.service.ts
 import { createSettingsService } from '#server/modules/content/settings.service.ts';
 import { createCreditService } from '#server/modules/credit/credit.service.ts';
 import { createLaunchService } from '#server/modules/launch/launch.service.ts';
-import { createLayawayService } from '#server/modules/layaway/layaway.service.ts';
 import { createLayawayAdmin } from '#server/modules/layaway/layaway-admin.ts';
-import { createLayawayJobs } from '#server/modules/layaway/layaway-jobs.ts';
 import { deliveries } from '#server/modules/mail/last-delivery.ts';
 import { createMailService } from '#server/modules/mail/mail.service.ts';
 import { createMediaService } from '#server/modules/media/media.service.ts';
@@ -50,11 +48,7 @@ import {
 import { customerOrders, guestOrders, purchases, recentOrders } from '#server/modules/orders/orders.ports.ts';
 import { createOrdersService } from '#server/modules/orders/orders.service.ts';
 import { createOfflinePayments } from '#server/modules/payments/offline-payments.ts';
-import { createPaymentsService } from '#server/modules/payments/payments.service.ts';
-import { createPaystackProvider } from '#server/modules/payments/providers/paystack.ts';
-import { createSandboxProvider } from '#server/modules/payments/providers/sandbox.ts';
 import { receiptPayments, receiptRefunds } from '#server/modules/payments/receipt-payments.ts';
-import { createRefundsService } from '#server/modules/payments/refunds.service.ts';
 import { webhooksReceived } from '#server/modules/payments/webhooks-received.ts';
 import { createPromotionsService } from '#server/modules/promotions/promotions.service.ts';
 import { createAdminReviewsService } from '#server/modules/reviews/admin-reviews.service.ts';
@@ -69,6 +63,7 @@ import { createRateLimiter } from '#server/platform/rate-limit.ts';
 import { createAbuseLimits, unknownRuleNames } from '#server/platform/rate-limit-rules.ts';
 import type { BlobStorage } from '#server/platform/storage.ts';
 import { defaultServiceConfig, PAGE_CACHE_MS, type ServiceConfig } from './services/config.ts';
+import { createMoneyServices } from './services/money.ts';
 import { createSampleData } from './services/sample-data.ts';
 import { createStaffScreens } from './services/staff-screens.ts';
 
@@ -197,58 +192,21 @@ export function createServices(deps: {
     receiptMoney: { payments: receiptPayments, refunds: receiptRefunds },
     receiptShop: () => content.getStoreInfo(),
   });
-  const sandbox = config.payments.paystackSecretKey
-    ? null
-    : createSandboxProvider({
-        db,
-        secret: config.payments.sandboxSecret,
-        refundSettling: config.payments.sandboxRefunds,
-      });
-  const provider =
-    sandbox ??
-    createPaystackProvider({
-      secretKey: config.payments.paystackSecretKey!,
-      baseUrl: config.payments.paystackBaseUrl,
-    });
-  // Refunds (ADR 097): through the orders' refund port, before payments (which hands them their webhooks).
-  const refunds = createRefundsService({
+  // The money side (services/money.ts): the provider, refunds, payments and Pay small-small.
+  const { sandbox, provider, refunds, layaway, payments, layawayJobs } = createMoneyServices({
     db,
-    provider,
-    sandbox,
-    orders: orders.refunds,
+    config,
+    log,
+    mail,
+    audit,
+    staff,
     stock: catalog.stock,
     promotions,
-    audit,
-    mail,
-    namesOf: staff.namesOf,
-    trackUrl: (order) => `${config.publicUrl}/track-order?id=${order.trackingNumber}`,
-    log: log.child({ module: 'refunds' }),
-  });
-  // Pay small-small (ADR 099): plans and instalments; payments adds each verified payment to one.
-  const layaway = createLayawayService({ db, settings: () => settings.layaway() });
-  const payments = createPaymentsService({
-    refunds,
-    db,
-    provider,
-    sandbox,
     orders,
     cart,
-    publicUrl: config.publicUrl,
-    reservationMinutes: config.checkout.reservationMinutes,
-    log: log.child({ module: 'payments' }),
+    settings,
+    credit,
     offline: offlinePayments,
-    layaway,
-  });
-  // Reminders and the default job (ADR 099); a plan ended under the store-credit rule keeps the
-  // money paid as the customer's store credit (ADR 100).
-  const layawayJobs = createLayawayJobs({
-    db,
-    mail,
-    orders,
-    publicUrl: config.publicUrl,
-    grantStoreCredit: async (q, grant) => {
-      await credit.grant(q, grant);
-    },
   });
   const media = createMediaService({ db, storage, audit, renditionsAhead: config.renditionsAhead });
   // Only products on sale have a page to link to.

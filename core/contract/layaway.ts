@@ -88,11 +88,6 @@ export const LayawaySettingsInput = z
     }),
   );
 
-/** The Pay now form: an amount in naira (blank: the next instalment). */
-export const PayNowInput = z.object({
-  amount: z.string().trim().max(20).default(''),
-});
-
 export interface LayawayInstalmentView {
   sequence: number;
   /** "Deposit", "Instalment 1", … */

@@ -32,6 +32,8 @@ export const ON_POSTGRES: Record<string, string> = {
   'tests/integration/receipts.test.ts': 'payments at once take one receipt number each, without a gap',
   'tests/integration/refund-webhooks.test.ts':
     'two background checks of one refund at once apply its outcome once (row lock)',
+  'tests/integration/layaway-admin.test.ts':
+    'the due-this-week and overdue lists, worked out from Lagos dates in SQL',
   'tests/integration/refund-races.test.ts':
     'staff refunding one order at once never pass what was paid (row lock)',
   'tests/integration/one-hold-per-cart.test.ts': 'two checkouts of one cart at once leave one unpaid order',
@@ -80,8 +82,6 @@ const IN_TURN = 'pages, forms, JSON or mail, one request at a time: the same sta
 
 /** Files that run once, on PGlite only, and why. */
 export const ONCE_ON_PGLITE: Record<string, string> = {
-  'tests/integration/layaway-admin.test.ts':
-    'staff record, extend and cancel Pay small-small plans; nothing engine-specific',
   // Units with no database at all.
   'server/cli/read-password.test.ts': `reads a password from a terminal; ${NO_DATABASE}`,
   'server/env.test.ts': `parses the environment; ${NO_DATABASE}`,

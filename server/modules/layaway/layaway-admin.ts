@@ -170,5 +170,3 @@ export function createLayawayAdmin(deps: {
     },
   };
 }
-
-export type LayawayAdmin = ReturnType<typeof createLayawayAdmin>;

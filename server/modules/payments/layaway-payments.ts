@@ -101,5 +101,3 @@ export function createLayawayPayments(deps: {
     },
   };
 }
-
-export type LayawayPayments = ReturnType<typeof createLayawayPayments>;
