@@ -137,6 +137,7 @@ describe('what the shop says about an order is true', () => {
       'Your Crown Hair order CH1 has been delivered',
       'Your Crown Hair order CH1 has been cancelled',
       'Payment for your Crown Hair order CH1 did not go through',
+      'Your Crown Hair order CH1 is on Pay small-small',
     ]);
   });
 

@@ -69,6 +69,12 @@ const ROWS: Record<string, Row> = {
     missing: '/admin/orders/CH000000000000/layaway',
     malformed: '/admin/orders/%20%3Cb%3E/layaway',
   },
+  '/admin/orders/:trackingNumber/refund': {
+    who: 'admin',
+    chrome: 'admin',
+    missing: '/admin/orders/CH000000000000/refund',
+    malformed: '/admin/orders/%20%3Cb%3E/refund',
+  },
   '/admin/orders/:trackingNumber/packing-slip': {
     who: 'admin',
     chrome: 'none',

@@ -251,6 +251,8 @@ function statusSubject(status: OrderStatus, order: string): string {
       return `Your ${order} is waiting for payment`;
     case 'awaiting_transfer':
       return `Your ${order} is waiting for your bank transfer`;
+    case 'on_layaway':
+      return `Your ${order} is on Pay small-small`;
     case 'payment_failed':
       return `Payment for your ${order} did not go through`;
     default:
