@@ -48,7 +48,11 @@ import {
 import { customerOrders, guestOrders, purchases, recentOrders } from '#server/modules/orders/orders.ports.ts';
 import { createOrdersService } from '#server/modules/orders/orders.service.ts';
 import { createOfflinePayments } from '#server/modules/payments/offline-payments.ts';
-import { receiptPayments, receiptRefunds } from '#server/modules/payments/receipt-payments.ts';
+import {
+  receiptPayments,
+  receiptRefunds,
+  restockedByRefunds,
+} from '#server/modules/payments/receipt-payments.ts';
 import { webhooksReceived } from '#server/modules/payments/webhooks-received.ts';
 import { createPromotionsService } from '#server/modules/promotions/promotions.service.ts';
 import { createAdminReviewsService } from '#server/modules/reviews/admin-reviews.service.ts';
@@ -191,6 +195,7 @@ export function createServices(deps: {
     // A receipt's money (ADR 098): the payments that succeeded and the refunds processed (ADR 097).
     receiptMoney: { payments: receiptPayments, refunds: receiptRefunds },
     receiptShop: () => content.getStoreInfo(),
+    restockedByRefunds,
   });
   // The money side (services/money.ts): the provider, refunds, payments and Pay small-small.
   const { sandbox, provider, refunds, layaway, payments, layawayJobs } = createMoneyServices({

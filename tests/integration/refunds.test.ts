@@ -245,6 +245,52 @@ describe('an admin refunds a paid card order', () => {
       leftKobo: 0,
     });
     expect((await historyOf(order.trackingNumber)).filter((n) => n.includes('(in full)'))).toHaveLength(1);
+
+    // Cancelled after the whole refund: nothing goes back a second time — neither the units the
+    // refunds put back nor the promo's use.
+    const cancel = await postJson(
+      shop,
+      who.clients.admin,
+      `/api/v1/admin/orders/${order.trackingNumber}/status`,
+      {
+        status: 'cancelled',
+        note: 'Refunded in full; the customer no longer wants it',
+      },
+    );
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await stockOf(order.variantA)).toBe(10);
+    expect(await stockOf(order.variantB)).toBe(10);
+    expect(await used()).toBe(0);
+  });
+
+  it('a partial refund then a cancel: the rest of the units go back, each unit once', async () => {
+    const order = await paidCardOrder();
+    expect(await stockOf(order.variantA)).toBe(7);
+    const s = await summary(who.clients.admin, order.trackingNumber);
+    const lineA = s.lines.find((l) => l.quantityBought === 3)!;
+    const part = await postJson(
+      shop,
+      who.clients.admin,
+      `/api/v1/admin/orders/${order.trackingNumber}/refunds`,
+      {
+        lines: [{ lineId: lineA.lineId, quantity: 2, restock: true }],
+        reason: 'wrong_item',
+      },
+    );
+    expect(part.statusCode, part.body).toBe(201);
+    expect(await stockOf(order.variantA)).toBe(9);
+    const cancel = await postJson(
+      shop,
+      who.clients.admin,
+      `/api/v1/admin/orders/${order.trackingNumber}/status`,
+      {
+        status: 'cancelled',
+        note: 'Customer cancelled the rest',
+      },
+    );
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await stockOf(order.variantA)).toBe(10);
+    expect(await stockOf(order.variantB)).toBe(10);
   });
 });
 

@@ -24,7 +24,12 @@ import type { PromotionsService } from '#server/modules/promotions/promotions.se
 import { ConflictError, ForbiddenError, OutOfStockError, ValidationError } from '#server/platform/errors.ts';
 import { markOrderPaid } from './admin-orders.repository.ts';
 import { insertHistory, type StatusPatch, writeOrderStatus } from './order-status.repository.ts';
-import { listOrderQuantities, markStockReleased, type OrderRow } from './orders.repository.ts';
+import {
+  listOrderLines,
+  listOrderQuantities,
+  markStockReleased,
+  type OrderRow,
+} from './orders.repository.ts';
 import { statusOf } from './orders.tracking.ts';
 import type { ReceiptIssuer } from './receipts.service.ts';
 
@@ -69,6 +74,12 @@ export interface Move {
   audit?: { action: string; details: Record<string, unknown> };
 }
 
+/** The port refunds fill: units their approvals put back on the shelf, per order line. */
+export type RestockedUnits = (
+  q: Queryable,
+  orderId: number,
+) => Promise<{ orderLineId: number; quantity: number }[]>;
+
 export function createOrderMachine(deps: {
   mail: Pick<MailService, 'enqueue'>;
   audit: Pick<AuditService, 'record'>;
@@ -78,6 +89,8 @@ export function createOrderMachine(deps: {
   credit?: Pick<StoreCreditPort, 'restore' | 'spend'>;
   /** Numbers the receipt of an order the moment it becomes paid, on the same transaction (ADR 098). */
   receipts: ReceiptIssuer;
+  /** Units approved refunds already put back, per order line: not put back again (ADR 097). */
+  restockedByRefunds?: RestockedUnits;
   trackUrl: (order: OrderRow) => string;
   sendPlacedMail: (
     q: Queryable,
@@ -87,10 +100,26 @@ export function createOrderMachine(deps: {
 }) {
   const { stock, promotions } = deps;
 
+  /** The order's units, less those its approved refunds have already put back on the shelf. */
+  async function unitsStillOut(q: Queryable, orderId: number) {
+    const units = await listOrderQuantities(q, orderId);
+    const restocked = deps.restockedByRefunds ? await deps.restockedByRefunds(q, orderId) : [];
+    if (restocked.length === 0) return units;
+    const variantOf = new Map((await listOrderLines(q, [orderId])).map((l) => [l.id, l.variantId]));
+    const back = new Map<number, number>();
+    for (const r of restocked) {
+      const variantId = variantOf.get(r.orderLineId);
+      if (variantId != null) back.set(variantId, (back.get(variantId) ?? 0) + r.quantity);
+    }
+    return units
+      .map((u) => ({ variantId: u.variantId, quantity: u.quantity - (back.get(u.variantId) ?? 0) }))
+      .filter((u) => u.quantity > 0);
+  }
+
   /** Puts an ended order's units back on sale and its promo use back, once. */
   async function giveBack(q: Queryable, order: OrderRow): Promise<void> {
     if (await markStockReleased(q, order.id)) {
-      await stock.putBack(q, await listOrderQuantities(q, order.id));
+      await stock.putBack(q, await unitsStillOut(q, order.id));
     }
     if (order.discountId !== null) await promotions.release(q, order.discountId, order.id);
     if (order.storeCreditKobo > 0) await deps.credit?.restore(q, { orderId: order.id });

@@ -11,7 +11,7 @@ import type { StoreCreditPort } from '#server/modules/credit/credit.service.ts';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
 import type { PromotionsService } from '#server/modules/promotions/promotions.service.ts';
 import { createAdminOrders } from './admin-orders.service.ts';
-import type { StaffActor } from './order-machine.ts';
+import type { RestockedUnits, StaffActor } from './order-machine.ts';
 import { createOrderMachine } from './order-machine.ts';
 import { createOrderPlacement } from './orders.placement.ts';
 import { findOrderByTracking, type OrderRow } from './orders.repository.ts';
@@ -61,6 +61,8 @@ export function createOrdersService(deps: {
   receiptShop: () => Promise<ReceiptShop>;
   /** Numbers a paid order's receipt (default: the one counter per year). */
   receiptIssuer?: ReceiptIssuer;
+  /** Units approved refunds already put back on the shelf (payments' refunds; ADR 097). */
+  restockedByRefunds?: RestockedUnits;
 }) {
   const { db, mail, publicUrl, stock, deliveryDays, audit } = deps;
   const trackUrl = (order: OrderRow) => `${publicUrl}/track-order?id=${order.trackingNumber}`;
@@ -74,6 +76,7 @@ export function createOrdersService(deps: {
     promotions: deps.promotions,
     ...(deps.credit ? { credit: deps.credit } : {}),
     receipts: deps.receiptIssuer ?? receiptNumbering,
+    ...(deps.restockedByRefunds ? { restockedByRefunds: deps.restockedByRefunds } : {}),
     trackUrl,
     sendPlacedMail,
   });

@@ -5,7 +5,7 @@ import { REFUND_METHOD_LABELS, type RefundMethod } from '#core/refunds.ts';
 import type { Queryable } from '#server/db/client.ts';
 import type { RefundForReceipt } from '#server/modules/orders/orders.service.ts';
 import { listSucceededPayments } from './receipt-payments.repository.ts';
-import { listRefundsOf } from './refunds.repository.ts';
+import { listRefundsOf, listRestockedUnits } from './refunds.repository.ts';
 
 const CHANNELS: Record<string, string> = {
   card: 'Card',
@@ -50,3 +50,9 @@ export async function receiptRefunds(q: Queryable, orderId: number): Promise<Ref
       };
     });
 }
+
+/**
+ * The port the order machine asks before an ended order gives its stock back (ADR 097): the units
+ * approved refunds have already put back, per order line, so no unit goes back twice.
+ */
+export const restockedByRefunds = listRestockedUnits;

@@ -1,5 +1,5 @@
 // SQL for refunds, their lines, and the sandbox provider's ledger of refunds (ADR 097).
-import { and, asc, desc, eq, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { RefundStatus } from '#core/refunds.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { payments } from '#server/db/schema/payments.ts';
@@ -166,4 +166,30 @@ export async function settleSandboxRefund(
     .where(and(eq(sandboxRefunds.id, id), eq(sandboxRefunds.status, 'pending')))
     .returning();
   return row ?? null;
+}
+
+/**
+ * The units of an order that approved refunds have already put back on the shelf, per order line
+ * (approved: pending, processed or failed — a refund's stock goes back at approval, ADR 097).
+ */
+export async function listRestockedUnits(
+  q: Queryable,
+  orderId: number,
+): Promise<{ orderLineId: number; quantity: number }[]> {
+  const rows = await q
+    .select({
+      orderLineId: refundLines.orderLineId,
+      quantity: sql<number>`sum(${refundLines.quantity})::int`,
+    })
+    .from(refundLines)
+    .innerJoin(refunds, eq(refunds.id, refundLines.refundId))
+    .where(
+      and(
+        eq(refunds.orderId, orderId),
+        eq(refundLines.restock, true),
+        inArray(refunds.status, ['pending', 'processed', 'failed']),
+      ),
+    )
+    .groupBy(refundLines.orderLineId);
+  return rows.map((r) => ({ orderLineId: r.orderLineId, quantity: Number(r.quantity) }));
 }

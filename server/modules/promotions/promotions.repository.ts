@@ -124,8 +124,13 @@ export async function recordRedemption(
   await q.insert(discountRedemptions).values(values);
 }
 
-export async function deleteRedemption(q: Queryable, orderId: number): Promise<void> {
-  await q.delete(discountRedemptions).where(eq(discountRedemptions.orderId, orderId));
+/** Deletes the order's use of a code; whether there was one to delete. */
+export async function deleteRedemption(q: Queryable, orderId: number): Promise<boolean> {
+  const gone = await q
+    .delete(discountRedemptions)
+    .where(eq(discountRedemptions.orderId, orderId))
+    .returning({ id: discountRedemptions.id });
+  return gone.length > 0;
 }
 
 /** Which of these codes exist (in any state). */

@@ -74,10 +74,12 @@ export function createPromotionsService(deps: { db: Queryable }) {
       return true;
     },
 
-    /** Gives the use back when the order it was taken for did not go through. */
+    /**
+     * Gives the use back when the order it was taken for did not go through, or was refunded in
+     * full: once per order, however many of those happen to it (a whole refund, then a cancel).
+     */
     async release(q: Queryable, discountId: number, orderId: number): Promise<void> {
-      await returnDiscountUse(q, discountId);
-      await deleteRedemption(q, orderId);
+      if (await deleteRedemption(q, orderId)) await returnDiscountUse(q, discountId);
     },
   };
 }
