@@ -11,6 +11,7 @@ import { TestClient } from '#tests/helpers/client.ts';
 import { firstRow, variantStock } from '#tests/helpers/rows.ts';
 import { addToCart, checkoutForm, placeOrder, sandboxPay } from '#tests/helpers/shopping.ts';
 import { createTestShop, type TestShop } from '#tests/helpers/test-app.ts';
+import { signInAndEnrol } from '#tests/helpers/two-factor.ts';
 
 let shop: TestShop;
 let adminId: number;
@@ -166,6 +167,43 @@ describe('the default job', () => {
       refundKobo: plan.paid_kobo - 500_000,
       refunded: false,
     });
+
+    // The owner pays it back as a recorded transfer (ADR 097): the refund page weighs it against
+    // what the plan's payments came to — never more.
+    const { order } = await one<{ order: { id: number } }>(
+      sql`SELECT json_build_object('id', order_id) AS order FROM layaway_plans WHERE id = ${plan.id}`,
+    );
+    const { tracking_number: tn } = await one<{ tracking_number: string }>(
+      sql`SELECT tracking_number FROM orders WHERE id = ${order.id}`,
+    );
+    const admin = await createUser(shop.database.db, { role: 'admin', email: 'refunds-layaway@example.ng' });
+    const { client: owner } = await signInAndEnrol(shop.app, { email: admin.email, password: TEST_PASSWORD });
+    const refund = (amountKobo: number) =>
+      shop.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/orders/${tn}/refunds`,
+        payload: JSON.stringify({
+          amountKobo,
+          reason: 'other',
+          reasonText: 'Pay small-small plan ended unpaid: paid back less the agreed fee',
+          transfer: {
+            bankName: 'GTBank',
+            accountNumber: '0123456789',
+            accountName: 'Refund Rule',
+            transferReference: 'TRF-LAYAWAY-1',
+          },
+        }),
+        headers: {
+          'content-type': 'application/json',
+          origin: 'http://shop.test',
+          'sec-fetch-site': 'same-origin',
+          cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        },
+      });
+    expect((await refund(plan.paid_kobo + 1)).statusCode).toBe(409);
+    const paidBack = await refund(plan.paid_kobo - 500_000);
+    expect(paidBack.statusCode, paidBack.body).toBe(201);
+    expect(paidBack.json()).toMatchObject({ status: 'processed', method: 'bank_transfer' });
   });
 });
 

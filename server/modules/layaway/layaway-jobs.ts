@@ -94,7 +94,7 @@ export function createLayawayJobs(deps: {
       money = paid > 0 ? `The ${formatPrice(paid)} you paid is kept for you as store credit.` : '';
     } else {
       const feeKobo = defaultFeeKobo(rule, paid);
-      // TODO(lead): the refunds module pays `refundKobo` back to the plan's payments and marks it refunded.
+      // The owner pays `refundKobo` back on the order's refund page, a recorded transfer (ADR 097, ADR 099).
       outcome = {
         rule: 'refund_less_fee',
         paidKobo: paid,

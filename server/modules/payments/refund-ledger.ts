@@ -18,6 +18,7 @@ import {
   listRefundLinesOf,
   listRefundsOf,
   paidPaymentOf,
+  sumSucceededPayments,
   type RefundLineRow,
   type RefundRow,
 } from './refunds.repository.ts';
@@ -49,9 +50,16 @@ export async function readLedger(q: Queryable, order: Order, lines: OrderLineRow
   );
   const online = order.paymentMethod === 'online';
   const payment = online && order.paidAt !== null ? await paidPaymentOf(q, order.id) : null;
-  // Money the shop holds for this order: the paid card attempt's amount, or an offline order's
-  // total once staff have seen it arrive (paid_at set).
-  const paidKobo = online ? (payment?.amountKobo ?? 0) : order.paidAt !== null ? order.totalKobo : 0;
+  // Money the shop holds for this order: the paid card attempt's amount, an offline order's total
+  // once staff have seen it arrive (paid_at set), or what a Pay small-small plan's payments came to
+  // so far (its deposit and instalments, several payments: given back as a recorded transfer, ADR 099).
+  const paidKobo = online
+    ? (payment?.amountKobo ?? 0)
+    : order.paymentMethod === 'layaway'
+      ? await sumSucceededPayments(q, order.id)
+      : order.paidAt !== null
+        ? order.totalKobo
+        : 0;
   const holding = refunds.filter((r) => holds(r.status));
   const holdingIds = new Set(holding.map((r) => r.id));
   const refundedUnits = new Map<number, number>();

@@ -113,6 +113,15 @@ export async function paidPaymentOf(q: Queryable, orderId: number): Promise<Paym
   return row ?? null;
 }
 
+/** What the order's succeeded payments came to (a Pay small-small order pays in several). */
+export async function sumSucceededPayments(q: Queryable, orderId: number): Promise<number> {
+  const [row] = await q
+    .select({ total: sql<number>`coalesce(sum(${payments.amountKobo}), 0)::int` })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'success')));
+  return Number(row?.total ?? 0);
+}
+
 /** Card refunds on their way, unchanged since `before` (their webhook may have been lost). */
 export async function listWaitingRefunds(q: Queryable, before: Date, limit: number): Promise<RefundRow[]> {
   return q

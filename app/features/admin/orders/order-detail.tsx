@@ -125,7 +125,7 @@ export function OrderDetail({
         ) : null}
       </header>
       <p className="text-sm text-muted">Placed {lagosTime(order.createdAt)} (Lagos time)</p>
-      {order.paidAt !== null && (can.refund || can.requestRefund) ? (
+      {(order.paidAt !== null || order.paymentMethod === 'layaway') && (can.refund || can.requestRefund) ? (
         <RefundLink trackingNumber={order.trackingNumber} issue={can.refund === true} glance={refunds} />
       ) : null}
       {failure ? <FormMessage tone="error">{failure.message}</FormMessage> : null}
