@@ -92,6 +92,7 @@ const CSV_HEADER = [
   'Subtotal (NGN)',
   'Discount (NGN)',
   'Delivery (NGN)',
+  'Store credit (NGN)',
   'Total (NGN)',
   'Promo code',
   'Payment method',
