@@ -198,7 +198,7 @@ export function createServices(deps: {
     restockedByRefunds,
   });
   // The money side (services/money.ts): the provider, refunds, payments and Pay small-small.
-  const { sandbox, provider, refunds, layaway, payments, layawayJobs } = createMoneyServices({
+  const { refunds, layaway, payments, layawayJobs } = createMoneyServices({
     db,
     config,
     log,

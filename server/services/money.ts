@@ -92,5 +92,5 @@ export function createMoneyServices(deps: {
       await credit.grant(q, grant);
     },
   });
-  return { sandbox, provider, refunds, layaway, payments, layawayJobs };
+  return { refunds, layaway, payments, layawayJobs };
 }

@@ -18,9 +18,9 @@ import {
   listRefundLinesOf,
   listRefundsOf,
   paidPaymentOf,
-  sumSucceededPayments,
   type RefundLineRow,
   type RefundRow,
+  sumSucceededPayments,
 } from './refunds.repository.ts';
 
 export interface Ledger {
